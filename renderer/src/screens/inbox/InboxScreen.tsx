@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiError, DraftEdits, OfferView } from '../../../../main/ui-api/contract';
+import { toApiError } from '../../api/api-error';
+import { useApi, useApiEvents } from '../../api/ApiContext';
+import { EmptyState, ErrorState, LoadingState } from '../../components/StateMessage';
+import { useToast } from '../../components/Toasts';
+import { useAsync } from '../../hooks/useAsync';
+import { useShortcuts } from '../../hooks/useShortcuts';
+import type { ScreenId } from '../../routes';
+import { OfferCard } from './OfferCard';
+
+interface Props {
+  onOpenMemory(id: string): void;
+  onGo(screen: ScreenId): void;
+}
+
+function newestFirst(offers: OfferView[]): OfferView[] {
+  // The newest draft is usually the one an agent is still waiting on.
+  return [...offers].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+}
+
+export function InboxScreen({ onOpenMemory, onGo }: Props) {
+  const api = useApi();
+  const toast = useToast();
+  const inbox = useAsync(() => api.inbox().then(newestFirst), [api]);
+  const offers = (inbox.data ?? []).filter((o) => o.state === 'pending');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, ApiError>>({});
+  const cards = useRef(new Map<string, HTMLElement>());
+  const lastIndex = useRef(0);
+
+  useApiEvents((event) => {
+    if (event.type === 'offer.created' || event.type === 'offer.decided' || event.type === 'resync') inbox.reload();
+  });
+
+  // Keep a selection; when the selected draft leaves, take the one that moved into its place.
+  const selectedIndex = offers.findIndex((o) => o.id === selectedId);
+  useEffect(() => {
+    if (offers.length === 0) return;
+    if (selectedIndex >= 0) {
+      lastIndex.current = selectedIndex;
+      return;
+    }
+    setSelectedId(offers[Math.min(lastIndex.current, offers.length - 1)]!.id);
+  }, [offers, selectedIndex]);
+
+  const select = useCallback((index: number) => {
+    const offer = offers[index];
+    if (offer === undefined) return;
+    setSelectedId(offer.id);
+    const el = cards.current.get(offer.id);
+    el?.focus({ preventScroll: true });
+    el?.scrollIntoView({ block: 'nearest' });
+  }, [offers]);
+
+  const decide = useCallback(
+    (offer: OfferView, approve: boolean, edits?: DraftEdits) => {
+      if (busyId !== null) return;
+      setBusyId(offer.id);
+      setErrors(({ [offer.id]: _, ...rest }) => rest);
+      const params = edits !== undefined && Object.keys(edits).length > 0 ? { offer_id: offer.id, approve, edits } : { offer_id: offer.id, approve };
+      api.decideOffer(params).then(
+        (result) => {
+          setBusyId(null);
+          setEditingId(null);
+          if (result.state === 'executed') {
+            const what = offer.draft.action === 'forget' ? 'Forgotten (it is in the Trash)' : edits !== undefined ? 'Approved with your edits' : 'Approved';
+            const memoryId = result.memory_id;
+            toast({ text: `${what}.`, ...(memoryId !== null ? { action: { label: 'Open', run: () => onOpenMemory(memoryId) } } : {}) });
+          } else if (result.state === 'declined') {
+            toast({ text: offer.draft.action === 'forget' ? 'Kept. The agent was told you declined.' : 'Rejected. The agent was told you declined.' });
+          } else if (result.state === 'failed') {
+            toast({ tone: 'error', text: `It could not be written (${result.error_code ?? 'failed'}). The agent was told why.` });
+          }
+          inbox.reload();
+        },
+        (thrown: unknown) => {
+          setBusyId(null);
+          setErrors((all) => ({ ...all, [offer.id]: toApiError(thrown) }));
+          inbox.reload();
+        },
+      );
+    },
+    [api, busyId, inbox, onOpenMemory, toast],
+  );
+
+  const selected = selectedIndex >= 0 ? offers[selectedIndex] : undefined;
+  useShortcuts({
+    j: () => select(Math.min(offers.length - 1, selectedIndex + 1)),
+    k: () => select(Math.max(0, selectedIndex - 1)),
+    ArrowDown: () => select(Math.min(offers.length - 1, selectedIndex + 1)),
+    ArrowUp: () => select(Math.max(0, selectedIndex - 1)),
+    a: () => selected !== undefined && editingId === null && decide(selected, true),
+    r: () => selected !== undefined && editingId === null && decide(selected, false),
+    e: () => selected !== undefined && selected.draft.action !== 'forget' && setEditingId(selected.id),
+  });
+
+  let body;
+  if (inbox.loading) body = <LoadingState what="the inbox" />;
+  else if (inbox.error !== null && inbox.data === undefined) body = <ErrorState error={inbox.error} what="the inbox" onRetry={inbox.reload} />;
+  else if (offers.length === 0)
+    body = (
+      <EmptyState title="Nothing waiting. When an agent asks to remember something, it appears here.">
+        <p>
+          Connect a host (Claude Code, Claude Desktop, Cursor, VS Code) so its agents can propose memories:{' '}
+          <button type="button" className="link" onClick={() => onGo('connect')}>
+            open Connect
+          </button>{' '}
+          (key <kbd>5</kbd>) for the exact config, or run <code>nuzo connect claude-code</code>.
+        </p>
+        <p className="muted">Nothing becomes a memory until you approve it here, in the host’s own prompt, or through a grant you created in Connections.</p>
+      </EmptyState>
+    );
+  else
+    body = (
+      <div className="offer-list" role="list" aria-label="Drafts waiting for your decision">
+        {offers.map((offer, index) => (
+          <div role="listitem" key={offer.id}>
+            <OfferCard
+              ref={(el) => {
+                if (el === null) cards.current.delete(offer.id);
+                else cards.current.set(offer.id, el);
+              }}
+              offer={offer}
+              selected={index === selectedIndex}
+              editing={editingId === offer.id}
+              busy={busyId === offer.id}
+              error={errors[offer.id] ?? null}
+              onSelect={() => setSelectedId(offer.id)}
+              onDecide={(approve, edits) => decide(offer, approve, edits)}
+              onEdit={(open) => setEditingId(open ? offer.id : null)}
+              onOpenMemory={onOpenMemory}
+            />
+          </div>
+        ))}
+      </div>
+    );
+
+  return (
+    <section className="screen screen-inbox">
+      <header className="screen-head">
+        <h1>Inbox</h1>
+        <p className="screen-sub">
+          {offers.length > 0 ? `${offers.length} waiting for your decision` : 'Drafts agents want to remember'} · <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>a</kbd> approve · <kbd>e</kbd> edit ·{' '}
+          <kbd>r</kbd> reject
+        </p>
+      </header>
+      <div className="screen-body screen-scroll">{body}</div>
+    </section>
+  );
+}
