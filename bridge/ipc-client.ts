@@ -19,6 +19,8 @@ export interface ConnectIpcOptions {
   timeoutMs: number;
   /** The protocol this client claims; only tests set it. */
   protocol?: number;
+  /** The bridge process's instance id (32 lowercase hex digits), the same on every reconnect. */
+  instance?: string;
   /** Where a throwing frame or close handler is reported; defaults to stderr. */
   log?: (line: string) => void;
 }
@@ -50,6 +52,7 @@ function clientHello(opts: ConnectIpcOptions): ClientHello {
     pid: process.pid,
     cwd: currentDirectory(),
     ...(script !== undefined && script.length <= 4_096 ? { argv0: script } : {}),
+    ...(opts.instance !== undefined ? { instance: opts.instance } : {}),
   };
 }
 

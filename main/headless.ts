@@ -12,7 +12,7 @@ import { createMcpConnection } from './mcp/server.js';
 import { handlePostToolUse, handleSessionStart } from './hooks/hook-events.js';
 import { createServiceApi, type HostConfigProvider } from './ui-api/service-api.js';
 import type { NuzoApi } from './ui-api/contract.js';
-import { importJsonl } from './transfer/import-jsonl.js';
+import { answerCli } from './cli/cli-ops.js';
 
 export interface ServiceOptions {
   home?: string;
@@ -80,7 +80,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     const { hello } = session;
     if (hello.mode === 'mcp') {
       live.add(session.id);
-      const requesterKey = `bridge:${(hello as { instance?: string }).instance ?? `${hello.pid}:${hello.cwd}`}`;
+      const requesterKey = `bridge:${hello.instance ?? `${hello.pid}:${hello.cwd}`}`;
       const connection = createMcpConnection(store, engine, { connectionId: session.id, requesterKey, pid: hello.pid, cwd: hello.cwd }, waitMs);
       session.onClose(() => {
         live.delete(session.id);
@@ -106,10 +106,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
               ? handlePostToolUse(store, engine, frame['payload'], settings.get('capture_paused', false), host)
               : { ok: false as const, code: 'validation_error', message: `unknown hook event ${String(frame['event'])}` };
         session.send({ t: 'hook-result', ...reply });
-      } else if (session.hello.mode === 'cli' && frame['t'] === 'cli' && frame['op'] === 'import' && Array.isArray(frame['lines'])) {
-        const summary = await importJsonl(store, frame['lines'].filter((l): l is string => typeof l === 'string'));
-        engine.emit({ type: 'memory.changed', id: '*' });
-        session.send({ t: 'cli-result', ok: true, summary });
+      } else if (session.hello.mode === 'cli' && frame['t'] === 'cli') {
+        session.send({ t: 'cli-result', ok: true, result: await answerCli(api, store, engine, frame) });
       } else {
         session.send({ t: 'error', code: 'validation_error', message: 'unexpected frame for this mode' });
       }

@@ -9,6 +9,8 @@ usage:
   nuzo export [FILE]                      export every memory with its revisions as JSON Lines
   nuzo recall QUERY [--scope S] [--limit N] [--json]
   nuzo scan [--fail]                      scan stdin for secrets: {"findings":[{rule,start,end}]}
+  nuzo grant add|list|revoke              standing consent (network and unknown origins never)
+  nuzo connect HOST [--print]             claude-code, claude-desktop, cursor or vscode
 
 The data folder is $NUZO_HOME, else the platform's application data folder.`;
 
@@ -23,6 +25,10 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/export.js')).exportCommand(args);
     case 'recall':
       return (await import('./commands/recall.js')).recallCommand(args);
+    case 'grant':
+      return (await import('./commands/grant.js')).grantCommand(args);
+    case 'connect':
+      return (await import('./commands/connect.js')).connectCommand(args);
     case 'scan':
       return (await import('./commands/scan.js')).scanCommand(args);
     case undefined:

@@ -9,6 +9,7 @@ import {
   CLIENT_MODES,
   clientProof,
   HEX_64,
+  INSTANCE_ID,
   IPC_PROTOCOL,
   newNonce,
   proofMatches,
@@ -25,6 +26,7 @@ const clientHelloSchema = z.object({
   pid: z.number().int().positive(),
   cwd: z.string().min(1).max(4_096),
   argv0: z.string().max(4_096).optional(),
+  instance: z.string().regex(INSTANCE_ID).optional(),
 }) satisfies z.ZodType<ClientHello>;
 
 /** Only what every protocol version will share, so an old or new client still hears "mismatch". */

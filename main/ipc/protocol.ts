@@ -19,6 +19,8 @@ export const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 export const NONCE_BYTES = 32;
 export const HEX_64 = /^[0-9a-f]{64}$/;
+/** A bridge process's instance id: 128 random bits, made once per process. */
+export const INSTANCE_ID = /^[0-9a-f]{32}$/;
 
 export const CLIENT_MODES = ['mcp', 'hook', 'cli'] as const;
 export type ClientMode = (typeof CLIENT_MODES)[number];
@@ -30,6 +32,11 @@ export interface ClientHello {
   pid: number;
   cwd: string;
   argv0?: string | undefined;
+  /**
+   * Made once per bridge process and sent again on every reconnect, so the app can tell the same
+   * host session coming back after a restart from a new one (its offers stay bound to it).
+   */
+  instance?: string | undefined;
 }
 
 export interface HelloFrame {

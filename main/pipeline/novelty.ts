@@ -14,7 +14,7 @@ export function contentHash(content: string): string {
 }
 
 export const NEAR_DUPLICATE_THRESHOLD = 0.6;
-const CANDIDATE_TOKENS = 8;
+const CANDIDATE_TOKENS = 4;
 const CANDIDATES = 24;
 
 function tokenSet(text: string): Set<string> {
@@ -30,15 +30,34 @@ export function similarity(a: Set<string>, b: Set<string>): number {
   return shared / (a.size + b.size - shared);
 }
 
+const vocabReady = new WeakSet<Db>();
+
+/** Document frequency per term, from a per-connection fts5vocab view (no schema change). */
+function documentFrequencies(db: Db, terms: string[]): Map<string, number> {
+  if (!vocabReady.has(db)) {
+    db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memories_vocab USING fts5vocab(main, 'memories_fts', 'row')");
+    vocabReady.add(db);
+  }
+  const rows = db.prepare(`SELECT term, doc FROM temp.memories_vocab WHERE term IN (${terms.map(() => '?').join(',')})`).all(...terms) as Array<{ term: string; doc: number }>;
+  return new Map(rows.map((r) => [r.term, r.doc]));
+}
+
 /**
  * Near-duplicates in the same scope: the full-text index proposes candidates that share the
- * content's most distinctive (longest) words, then word-set similarity scores them.
+ * content's rarest words (a near-duplicate shares almost all words, so it shares those too, and
+ * rare words keep the candidate set small), then word-set similarity scores them.
  */
 export function findSimilar(db: Db, scope: Scope, content: string, exceptId: string | null, limit = 5): SimilarMemory[] {
-  const words = queryTokens(content).filter((w) => w.length > 2);
-  const probe = [...new Set(words)].sort((x, y) => y.length - x.length).slice(0, CANDIDATE_TOKENS);
-  if (probe.length === 0) return [];
-  const match = probe.map((w) => `"${w}"`).join(' OR ');
+  const words = [...new Set(queryTokens(content.slice(0, 4096)))].filter((w) => w.length > 2).slice(0, 64);
+  if (words.length === 0) return [];
+  const df = documentFrequencies(db, words);
+  const present = words.filter((w) => (df.get(w) ?? 0) > 0);
+  if (present.length === 0) return [];
+  const probe = present.sort((x, y) => df.get(x)! - df.get(y)!).slice(0, CANDIDATE_TOKENS).map((w) => `"${w}"`);
+  // any two of the rarest words: a near-duplicate with one of them edited away is still found
+  const pairs: string[] = [];
+  for (let i = 0; i < probe.length; i++) for (let j = i + 1; j < probe.length; j++) pairs.push(`(${probe[i]} AND ${probe[j]})`);
+  const match = pairs.length ? pairs.join(' OR ') : probe[0]!;
   const rows = db
     .prepare(
       `SELECT m.id, m.content FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid

@@ -23,12 +23,12 @@ const asBlocker = (error: unknown): Blocker => {
  * fields); every later refusal is returned as the draft's `blocker` so a suggestion can show it.
  * Reads only: it never writes anything.
  */
-export function prepareDraft(store: Store, input: unknown, requester: Requester): Draft {
+export function prepareDraft(store: Store, input: unknown, requester: Requester, options: { similar?: boolean } = {}): Draft {
   const valid = validateCapture(input);
-  return draftFromValid(store, valid, requester);
+  return draftFromValid(store, valid, requester, options.similar ?? true);
 }
 
-function draftFromValid(store: Store, valid: ValidInput, requester: Requester): Draft {
+function draftFromValid(store: Store, valid: ValidInput, requester: Requester, searchSimilar: boolean): Draft {
   const warnings: DraftWarning[] = [];
   const origin = resolveOrigin(requester, valid.source_origin);
   if (origin.ignoredClaim) warnings.push('origin_claim_ignored');
@@ -75,7 +75,7 @@ function draftFromValid(store: Store, valid: ValidInput, requester: Requester): 
         }),
       );
     }
-    if (!duplicate) similar = findSimilar(store.db, fields.scope, fields.content, valid.memory_id ?? null);
+    if (!duplicate && searchSimilar) similar = findSimilar(store.db, fields.scope, fields.content, valid.memory_id ?? null);
   }
   if (similar.length) warnings.push('near_duplicate');
   if (UNTRUSTED_ORIGINS.includes(origin.origin)) {
@@ -111,6 +111,11 @@ export interface WriteOptions {
   now?: number;
   /** Imports of an export keep the memory's id, unless that id is already taken. */
   importId?: string | undefined;
+  /**
+   * Near-duplicates only inform a person's decision on a draft; a bulk import made by the person
+   * has no draft to show them in, so it skips that search (exact duplicates are still refused).
+   */
+  skipSimilar?: boolean;
 }
 
 /**
@@ -123,7 +128,7 @@ export function executeWrite(store: Store, input: unknown, requester: Requester,
   let draft: Draft | null = null;
   try {
     return store.transaction(() => {
-      draft = prepareDraft(store, input, requester);
+      draft = prepareDraft(store, input, requester, { similar: !options.skipSimilar });
       if (options.originOverride) draft = { ...draft, origin: options.originOverride };
       if (draft.blocker) throw new NuzoError(draft.blocker.code, draft.blocker.message, draft.blocker.details);
       if (options.importId && draft.action === 'create' && store.memories.get(options.importId)) {

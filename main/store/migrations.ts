@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { consentTables } from './migration-002-consent.js';
 
 /**
  * Ordered, append-only schema migrations. A released migration is never edited: a change is a new
@@ -82,6 +83,6 @@ const initial: Migration = {
   },
 };
 
-export const MIGRATIONS: readonly Migration[] = [initial];
+export const MIGRATIONS: readonly Migration[] = [initial, consentTables];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

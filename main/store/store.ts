@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import { openDatabase, type OpenOptions } from './database.js';
+import { ensureHome, openDatabase, type OpenOptions } from './database.js';
 import { acquireDataLock, type DataLock } from './data-lock.js';
 import { AuditLog } from './audit.js';
 import { MemoryQueries } from './memories.js';
@@ -22,6 +22,7 @@ export class Store {
   }
 
   static open(home: string, holder: string, options: OpenOptions = {}): Store {
+    if (!options.readonly) ensureHome(home);
     const lock = options.readonly ? null : acquireDataLock(home, holder);
     try {
       return new Store(home, openDatabase(home, options), lock);

@@ -71,7 +71,7 @@ export function importOne(store: Store, raw: unknown, requester: Requester = IMP
       tags: line.tags,
       provenance: line.provenance,
       created_at: line.created_at,
-    }, requester, consent, { importId: line.id });
+    }, requester, consent, { importId: line.id, skipSimilar: true });
     return { status: 'written', id: memory.id };
   }
 
@@ -90,8 +90,8 @@ export function importOne(store: Store, raw: unknown, requester: Requester = IMP
       const fields = { content: rev.content, kind: rev.kind, scope: rev.scope, tags: rev.tags, provenance: rev.provenance };
       const memory: { id: string; revision: number } =
         id === null
-          ? executeWrite(store, { ...fields, created_at: typeof line.created_at === 'string' ? line.created_at : rev.created_at }, requester, consent, { now, importId: line.id })
-          : executeWrite(store, { ...fields, memory_id: id, expected_revision: revision }, requester, consent, { now });
+          ? executeWrite(store, { ...fields, created_at: typeof line.created_at === 'string' ? line.created_at : rev.created_at }, requester, consent, { now, importId: line.id, skipSimilar: true })
+          : executeWrite(store, { ...fields, memory_id: id, expected_revision: revision }, requester, consent, { now, skipSimilar: true });
       id = memory.id;
       revision = memory.revision;
     }
@@ -109,9 +109,11 @@ export async function importJsonl(
   lines: AsyncIterable<string> | Iterable<string>,
   onProgress: (done: number, summary: ImportSummary) => void = () => {},
   requester: Requester = IMPORT_REQUESTER,
+  /** Lines already counted elsewhere (a file sent to the service in parts). */
+  lineOffset = 0,
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { written: 0, duplicate: 0, refused: 0, problems: [] };
-  let lineNo = 0;
+  let lineNo = lineOffset;
   let batch: Array<{ no: number; text: string }> = [];
 
   const note = (no: number, status: 'duplicate' | 'refused', code: ErrorCode, message: string): void => {

@@ -135,3 +135,34 @@ test('usage errors exit 2 with a hint; unknown commands are named', () => {
   assert.equal(result.code, 2);
   assert.match(result.stderr, /unknown command "frobnicate"/);
 });
+
+test('grant: add, list and revoke from the command line; network origins cannot be granted', () => {
+  const added = nuzo(['grant', 'add', '--host', 'claude-code', '--scope', 'user', '--origins', 'agent,local_action', '--kinds', 'all', '--json']);
+  assert.equal(added.code, 0, added.stderr);
+  const grant = JSON.parse(added.stdout) as { id: string; kinds: string[] };
+  assert.equal(grant.kinds.length, 6);
+  assert.match(nuzo(['grant', 'list']).stdout, new RegExp(`${grant.id}  active  host=claude-code`));
+  const refused = nuzo(['grant', 'add', '--host', 'claude-code', '--scope', 'user', '--origins', 'network', '--kinds', 'fact']);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /validation_error/);
+  assert.match(nuzo(['grant', 'revoke', grant.id]).stdout, /revoked/);
+});
+
+test('with the service running, import goes through it instead of fighting over the lock', async () => {
+  const { startServe } = await import('../helpers/service-process.js');
+  const h = tempHome('nuzo-cli-live');
+  cleanups.push(h.cleanup);
+  const service = await startServe(h.home);
+  try {
+    const file = join(work, 'live.jsonl');
+    writeFileSync(file, [JSON.stringify({ content: 'Imported while the app runs' }), 'garbage', JSON.stringify({ content: 'Second live import' })].join('\n'));
+    const result = nuzo(['import', file, '--json'], { home: h.home });
+    const summary = JSON.parse(result.stdout) as { written: number; refused: number; problems: Array<{ line: number }> };
+    assert.equal(summary.written, 2, result.stderr);
+    assert.deepEqual(summary.problems.map((p) => p.line), [2]);
+    assert.match(nuzo(['import', file], { home: h.home }).stderr, /through the running service/);
+    assert.match(nuzo(['recall', 'while the app runs'], { home: h.home }).stdout, /Imported while the app runs/);
+  } finally {
+    await service.stop();
+  }
+});

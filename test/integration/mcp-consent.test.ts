@@ -211,7 +211,9 @@ describe('MCP through the real bridge, with the window open', () => {
     await Promise.all(
       bridges.map(async (b, i) => {
         for (let n = 0; n < 200; n++) {
-          const r = await callTool(b, 'memory_confirm_capture', { content: `bulk ${i}-${n}: host ${i} wrote item ${n} of its batch` });
+          // distinct words per item: near-duplicates would (rightly) need a person, not a grant
+          const words = Array.from({ length: 6 }, (_, k) => ((i * 7919 + n * 104729 + k * 1299709) % 2147483647).toString(36));
+          const r = await callTool(b, 'memory_confirm_capture', { content: `bulk ${i}-${n}: ${words.join(' ')}` });
           assert.equal(r.isError, false, JSON.stringify(r.data));
         }
       }),

@@ -51,7 +51,7 @@ const HEX = '0123456789abcdef';
 const B64 = ALNUM + '+/';
 const B64URL = ALNUM + '-_';
 const BASE32 = UPPER + '234567';
-const PASSWORD_CHARS = ALNUM + '!#^-_+=.~';
+const PASSWORD_CHARS = ALNUM + '!^-_+=.~';
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
 /** Joins split pieces: keeps token prefixes from appearing whole next to a token-shaped literal. */
@@ -235,7 +235,7 @@ export function buildSecretCorpus(seed = 0x5eed): SecretCorpus {
   pos('shopify-token', 'shopify-token',
     'X-Shopify-Access-Token: ', j('shp', 'at_') + pick(HEX, 32), '\n', 6);
   pos('facebook-access-token', 'facebook-access-token',
-    'graph API call with access_token=', j('EA', 'AG') + pick(ALNUM, 180), '&fields=id,name', 3);
+    'GET https://graph.facebook.com/v19.0/me?access_token=', j('EA', 'AG') + pick(ALNUM, 180), '&fields=id,name', 3);
 
   // --- AI providers -----------------------------------------------------------------------------------
   pos('anthropic-api-key', 'anthropic-api-key',

@@ -1,8 +1,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { dataHome } from '../../core/paths.js';
-import { Store } from '../../store/store.js';
-import { importJsonl, type ImportSummary } from '../../transfer/import-jsonl.js';
+import type { ImportSummary } from '../../transfer/import-jsonl.js';
+import { withWriter } from '../service-link.js';
 import { progressBar } from '../progress.js';
 import { print, say, UsageError } from '../output.js';
 
@@ -22,23 +21,50 @@ export function formatSummary(summary: ImportSummary): string {
   return lines.join('\n');
 }
 
-/** `nuzo import FILE [--json]`: through the whole pipeline, origin `import`. */
+const PART_LINES = 2_000;
+const PART_BYTES = 2 * 1024 * 1024;
+const PROBLEMS_KEPT = 200;
+
+/**
+ * `nuzo import FILE [--json]`: through the whole pipeline, origin `import`, in parts of a few
+ * thousand lines — sent to the running service when there is one, else written under the lock.
+ */
 export async function importCommand(args: string[]): Promise<number> {
   const json = args.includes('--json');
   const file = args.find((a) => !a.startsWith('--'));
   if (!file) throw new UsageError('import needs a FILE (JSON Lines, one memory a line)');
   const total = countLines(file);
-  const store = Store.open(dataHome(), 'nuzo import');
   const bar = progressBar('importing', total);
-  try {
+  const summary: ImportSummary = { written: 0, duplicate: 0, refused: 0, problems: [] };
+  const via = await withWriter('nuzo import', async (ask, via) => {
+    let part: string[] = [];
+    let partBytes = 0;
+    let firstLine = 1;
+    let done = 0;
+    const send = async (): Promise<void> => {
+      if (part.length === 0) return;
+      const got = (await ask({ t: 'cli', op: 'import', lines: part, first_line: firstLine })) as ImportSummary;
+      summary.written += got.written;
+      summary.duplicate += got.duplicate;
+      summary.refused += got.refused;
+      summary.problems.push(...got.problems.slice(0, PROBLEMS_KEPT - summary.problems.length));
+      done += part.length;
+      firstLine += part.length;
+      part = [];
+      partBytes = 0;
+      bar.update(done, `${summary.written} written`);
+    };
     const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-    const summary = await importJsonl(store, lines, (done, s) => bar.update(done, `${s.written} written`));
-    bar.end();
-    print(json ? JSON.stringify(summary) : formatSummary(summary));
-    if (!json) say(`nuzo: ${file} imported into ${store.home}`);
-    return summary.refused > 0 ? 1 : 0;
-  } finally {
-    bar.end();
-    store.close();
-  }
+    for await (const line of lines) {
+      part.push(line);
+      partBytes += line.length;
+      if (part.length >= PART_LINES || partBytes >= PART_BYTES) await send();
+    }
+    await send();
+    return via;
+  });
+  bar.end();
+  print(json ? JSON.stringify(summary) : formatSummary(summary));
+  if (!json) say(`nuzo: ${file} imported${via === 'service' ? ' through the running service' : ''}`);
+  return summary.refused > 0 ? 1 : 0;
 }

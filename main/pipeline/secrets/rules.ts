@@ -226,7 +226,7 @@ const LITERALS = /^(?:true|false|yes|no|on|off|null|nil|none|undefined|required|
  * on purpose: they are indistinguishable from documentation.
  */
 function plausibleAssignedSecret(value: string, quoted: boolean): boolean {
-  if (value.length < 8 || value.length > 256) return false;
+  if (value.length < 8 || value.length > 1024) return false;
   if (/\s/.test(value)) return false;
   if (LITERALS.test(value) || looksLikePlaceholder(value) || SAMPLE_WORDS.test(value)) return false;
   if (MASK.test(value) || CODE_REFERENCE.test(value)) return false;
@@ -235,6 +235,8 @@ function plausibleAssignedSecret(value: string, quoted: boolean): boolean {
     return false;
   }
   if (/^\d+(?:\.\d+)?$/.test(value)) return false;
+  // Filler that repeats its own opening (`abcabcabc…`) has entropy but was never generated.
+  if (value.length >= 12 && value.indexOf(value.slice(0, 6), 1) >= 0) return false;
   if (characterClasses(value) < 2) return false;
   const floor = Math.min(3.0, Math.log2(value.length) - 0.45);
   return shannonEntropy(value) >= floor;
@@ -255,6 +257,21 @@ interface RegexRuleSpec {
   /** Non-secret marker at the start of the span: a fixed length, a regex anchored at the span start, or a function. */
   prefix?: number | RegExp | ((span: string) => number);
   validate?: (span: string, match: RegExpExecArray, text: string) => boolean;
+  /** Shortens a span whose end the regex cannot know (a query-string value ends at `&`). */
+  spanLength?: (span: string, match: RegExpExecArray, text: string) => number;
+  /**
+   * For a format whose literal sits after a fixed-length random part (`<32 hex>-us12`): find the
+   * literal with indexOf and try the pattern only at `lead` characters before it. A regex that
+   * starts with a character class would otherwise be tried at every position of the text.
+   */
+  anchor?: Anchor;
+  /** More shapes reported under the same id (each with its own pattern and optional anchor). */
+  also?: ReadonlyArray<{ pattern: RegExp; anchor?: Anchor }>;
+}
+
+interface Anchor {
+  literal: string;
+  lead: number;
 }
 
 function prefixLengthOf(prefix: RegexRuleSpec['prefix'], span: string): number {
@@ -265,12 +282,45 @@ function prefixLengthOf(prefix: RegexRuleSpec['prefix'], span: string): number {
   return m !== null && m.index === 0 ? m[0].length : 0;
 }
 
-function regexRule(spec: RegexRuleSpec): SecretRule {
-  const flags = new Set(spec.pattern.flags.split(''));
-  flags.add('g');
-  const spanned = spec.pattern.source.includes('(?<secret');
+interface CompiledShape {
+  re: RegExp;
+  anchor: Anchor | undefined;
+  spanned: boolean;
+}
+
+function compileShape(pattern: RegExp, anchor: Anchor | undefined): CompiledShape {
+  const flags = new Set(pattern.flags.split(''));
+  flags.add(anchor === undefined ? 'g' : 'y');
+  const spanned = pattern.source.includes('(?<secret');
   if (spanned) flags.add('d');
-  const re = new RegExp(spec.pattern.source, [...flags].join(''));
+  return { re: new RegExp(pattern.source, [...flags].join('')), anchor, spanned };
+}
+
+function regexRule(spec: RegexRuleSpec): SecretRule {
+  const shapes = [compileShape(spec.pattern, spec.anchor), ...(spec.also ?? []).map((s) => compileShape(s.pattern, s.anchor))];
+
+  const accept = (shape: CompiledShape, m: RegExpExecArray, text: string, out: RuleMatch[]): boolean => {
+    let start = m.index;
+    let end = m.index + m[0].length;
+    if (shape.spanned) {
+      const groups = m.indices?.groups;
+      for (const name of SPAN_GROUPS) {
+        const range = groups?.[name];
+        if (range !== undefined) {
+          [start, end] = range;
+          break;
+        }
+      }
+    }
+    if (spec.spanLength !== undefined) {
+      end = start + Math.max(0, Math.min(end - start, spec.spanLength(text.slice(start, end), m, text)));
+    }
+    const span = text.slice(start, end);
+    if (span.length === 0 || (spec.validate !== undefined && !spec.validate(span, m, text))) return false;
+    out.push({ start, end, prefixLength: prefixLengthOf(spec.prefix, span) });
+    return true;
+  };
+
   return {
     id: spec.id,
     description: spec.description,
@@ -278,26 +328,21 @@ function regexRule(spec: RegexRuleSpec): SecretRule {
     specificity: spec.specificity ?? FORMAT,
     find(text: string): RuleMatch[] {
       const out: RuleMatch[] = [];
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-        let start = m.index;
-        let end = m.index + m[0].length;
-        if (spanned) {
-          const groups = m.indices?.groups;
-          for (const name of SPAN_GROUPS) {
-            const range = groups?.[name];
-            if (range !== undefined) {
-              [start, end] = range;
-              break;
-            }
+      for (const shape of shapes) {
+        const { re, anchor } = shape;
+        if (anchor !== undefined) {
+          for (let at = text.indexOf(anchor.literal); at >= 0; at = text.indexOf(anchor.literal, at + 1)) {
+            if (at < anchor.lead) continue;
+            re.lastIndex = at - anchor.lead;
+            const m = re.exec(text);
+            if (m !== null) accept(shape, m, text, out);
           }
+          continue;
         }
-        const span = text.slice(start, end);
-        if (spec.validate === undefined || spec.validate(span, m, text)) {
-          out.push({ start, end, prefixLength: prefixLengthOf(spec.prefix, span) });
-        } else {
+        re.lastIndex = 0;
+        for (let m = re.exec(text); m !== null; m = re.exec(text)) {
           // A rejected candidate may hide a real one that starts inside it.
-          re.lastIndex = m.index + 1;
+          if (!accept(shape, m, text, out)) re.lastIndex = m.index + 1;
         }
       }
       return out;
@@ -314,6 +359,8 @@ function tokenRule(spec: {
   prefix: RegExp | number;
   entropy?: number;
   check?: (span: string) => boolean;
+  anchor?: Anchor;
+  also?: RegexRuleSpec['also'];
 }): SecretRule {
   return regexRule({
     id: spec.id,
@@ -321,6 +368,8 @@ function tokenRule(spec: {
     keywords: spec.keywords,
     pattern: spec.pattern,
     prefix: spec.prefix,
+    ...(spec.anchor === undefined ? {} : { anchor: spec.anchor }),
+    ...(spec.also === undefined ? {} : { also: spec.also }),
     validate: (span) => {
       const body = span.slice(prefixLengthOf(spec.prefix, span));
       if (!randomLooking(body, spec.entropy ?? 3.0)) return false;
@@ -478,7 +527,7 @@ const urlWithPassword: SecretRule = {
 const GENERIC_ASSIGNMENT = re(
   String.raw`(?:passphrase|password|passwd|pass|pwd|secret|token|credentials?|(?:api|access|secret|private|auth|signing|encryption|master|session|app|account)[_.\-]?key|apikey)` +
     String.raw`["']?[ \t]{0,3}(?::=|=>|=|:)[ \t]{0,3}` +
-    String.raw`(?:"(?<secret>[^"\r\n]{1,256})"|'(?<secret2>[^'\r\n]{1,256})'|\x60(?<secret3>[^\x60\r\n]{1,256})\x60|(?<secret4>[^\s"'\x60,;]{1,256}))`,
+    String.raw`(?:"(?<secret>[^"\r\n]{1,1024})"|'(?<secret2>[^'\r\n]{1,1024})'|\x60(?<secret3>[^\x60\r\n]{1,1024})\x60|(?<secret4>[^\s"'\x60,;]{1,1024}))`,
   'i',
 );
 const NON_SECRET_TOKEN_KEYS = /(?:page|next|prev|previous|continuation|pagination|sync|cursor|resume|csrf|xsrf)[_.\-]?token$/i;
@@ -491,10 +540,16 @@ function keyBoundaryOk(text: string, keyStart: number): boolean {
   return /[a-z0-9]/.test(before) && /[A-Z]/.test(text.charAt(keyStart));
 }
 
-function keyIdentifier(text: string, keyStart: number, keyEnd: number): string {
+function keyIdentifierStart(text: string, keyStart: number): number {
   let start = keyStart;
   while (start > 0 && keyStart - start < 64 && /[A-Za-z0-9_.\-]/.test(text.charAt(start - 1))) start--;
-  return text.slice(start, keyEnd);
+  return start;
+}
+
+/** `?access_token=…&fields=…`: in a query string an unquoted value ends at the next parameter. */
+function inQueryString(text: string, keyStart: number): boolean {
+  const before = text.charAt(keyIdentifierStart(text, keyStart) - 1);
+  return before === '?' || before === '&';
 }
 
 const genericAssignment = regexRule({
@@ -503,10 +558,20 @@ const genericAssignment = regexRule({
   keywords: ['pass', 'pwd', 'secret', 'token', 'credential', 'key'],
   specificity: GENERIC,
   pattern: GENERIC_ASSIGNMENT,
+  spanLength: (span, m, text) => {
+    if (m.groups?.['secret4'] === undefined || !inQueryString(text, m.index)) return span.length;
+    const cut = span.search(/[&#]/);
+    return cut < 0 ? span.length : cut;
+  },
   validate: (span, m, text) => {
     if (!keyBoundaryOk(text, m.index)) return false;
+    // `https://x-access-token:…@host` is URL user-info, judged by the URL rules.
+    if (text.slice(Math.max(0, keyIdentifierStart(text, m.index) - 3), keyIdentifierStart(text, m.index)) === '://') return false;
     const keyEnd = m.index + (/^[A-Za-z_.\-]+/.exec(m[0])?.[0].length ?? 0);
-    if (NON_SECRET_TOKEN_KEYS.test(keyIdentifier(text, m.index, keyEnd))) return false;
+    if (NON_SECRET_TOKEN_KEYS.test(text.slice(keyIdentifierStart(text, m.index), keyEnd))) return false;
+    // `api_key=apikey123`, `AccountKey=AccountKey…`: a value that repeats its key is a sample.
+    const keyWord = m[0].slice(0, keyEnd - m.index).toLowerCase().replace(/[_.\-]/g, '');
+    if (span.toLowerCase().replace(/[_.\-]/g, '').includes(keyWord)) return false;
     const quoted = m.groups?.['secret4'] === undefined;
     return plausibleAssignedSecret(span, quoted);
   },
@@ -626,6 +691,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: 'Terraform Cloud / Enterprise API token (….atlasv1.…)',
     keywords: ['.atlasv1.'],
     pattern: re(`${L}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=\\-]{60,70}${R}`),
+    anchor: { literal: '.atlasv1.', lead: 14 },
     prefix: 0,
   }),
   tokenRule({
@@ -819,6 +885,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: 'Mailchimp API key (…-us12)',
     keywords: ['-us'],
     pattern: /(?<![A-Za-z0-9])[0-9a-f]{32}-us\d{1,2}(?![A-Za-z0-9])/,
+    anchor: { literal: '-us', lead: 32 },
     prefix: 0,
   }),
 
@@ -943,8 +1010,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: 'newrelic-key',
     description: 'New Relic user API key, insert key or license key (NRAK-, NRII-, …NRAL)',
     keywords: ['nrak-', 'nrii-', 'nral'],
-    pattern: re(`${L}(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_\\-]{32}|[a-f0-9]{36}NRAL)${R}`),
+    pattern: re(`${L}(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_\\-]{32})${R}`),
     prefix: /^(?:NRAK-|NRII-)/,
+    also: [{ pattern: re(`${L}[a-f0-9]{36}NRAL${R}`), anchor: { literal: 'NRAL', lead: 36 } }],
   }),
   regexRule({
     id: 'sentry-dsn-secret',

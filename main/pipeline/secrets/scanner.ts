@@ -46,31 +46,61 @@ const ALL_KEYWORDS = [...RULES_BY_KEYWORD.keys()].sort((a, b) => b.length - a.le
 // The keyword regex reports one keyword per start position (the longest); a keyword that is a
 // substring of it (`sk-` in `sk-ant-`) must activate its rules too.
 for (const keyword of ALL_KEYWORDS) {
-  const own = RULES_BY_KEYWORD.get(keyword) ?? [];
-  const closure = new Set(own);
+  const closure = new Set(RULES_BY_KEYWORD.get(keyword) ?? []);
   for (const other of ALL_KEYWORDS) {
     if (other !== keyword && keyword.includes(other)) for (const i of RULES_BY_KEYWORD.get(other) ?? []) closure.add(i);
   }
   RULES_BY_KEYWORD.set(keyword, [...closure]);
 }
 
-const KEYWORD_PATTERN = new RegExp(ALL_KEYWORDS.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+const escape = (literal: string): string => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function activeRules(text: string): SecretRule[] {
+/**
+ * The keywords as a trie-shaped alternation (`a(?:kia|sia|iza…)|s(?:k(?:_live_|-)?…)`): the regex
+ * engine walks one branch per position instead of trying every keyword, which roughly halves the
+ * prefilter's cost on prose. Longest alternatives come first, so a match is the longest keyword.
+ */
+function trieSource(words: readonly string[]): string {
+  const branches = new Map<string, string[]>();
+  let endsHere = false;
+  for (const word of words) {
+    if (word.length === 0) {
+      endsHere = true;
+      continue;
+    }
+    const rest = branches.get(word.charAt(0)) ?? [];
+    rest.push(word.slice(1));
+    branches.set(word.charAt(0), rest);
+  }
+  const alternatives = [...branches].map(([head, rest]) => escape(head) + trieSource(rest));
+  if (alternatives.length === 0) return '';
+  const body = alternatives.length === 1 ? (alternatives[0] ?? '') : `(?:${alternatives.join('|')})`;
+  return endsHere ? `(?:${body})?` : body;
+}
+
+// Run on lower-cased text: cheaper than a case-insensitive regex, and lower-casing can only add
+// keyword matches (never hide one), so the prefilter stays a superset of what the rules can find.
+const KEYWORD_PATTERN = new RegExp(trieSource(ALL_KEYWORDS), 'g');
+
+/** Indexes into SECRET_RULES of the rules whose keywords occur in `text`. */
+function activeRules(text: string): number[] {
   const active = new Uint8Array(SECRET_RULES.length);
   for (const i of ALWAYS_ON) active[i] = 1;
+  const lower = text.toLowerCase();
   KEYWORD_PATTERN.lastIndex = 0;
-  for (let m = KEYWORD_PATTERN.exec(text); m !== null; m = KEYWORD_PATTERN.exec(text)) {
-    const rules = RULES_BY_KEYWORD.get(m[0].toLowerCase());
+  for (let m = KEYWORD_PATTERN.exec(lower); m !== null; m = KEYWORD_PATTERN.exec(lower)) {
+    const rules = RULES_BY_KEYWORD.get(m[0]);
     if (rules === undefined) {
-      // A case-folding surprise: fail closed and run everything.
+      // Cannot happen for a regex built from these keywords; fail closed if it ever does.
       active.fill(1);
       break;
     }
     for (const i of rules) active[i] = 1;
     KEYWORD_PATTERN.lastIndex = m.index + 1;
   }
-  return SECRET_RULES.filter((_, i) => active[i] === 1);
+  const indexes: number[] = [];
+  for (let i = 0; i < active.length; i++) if (active[i] === 1) indexes.push(i);
+  return indexes;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,8 +121,10 @@ function moreSpecific(a: Candidate, b: Candidate): boolean {
 
 /**
  * One finding for a cluster of overlapping matches: the union of their spans (so nothing any rule
- * considers secret escapes redaction), named by the most specific rule. The visible prefix must be
- * non-secret in every member's own judgement.
+ * considers secret escapes redaction), named by the most specific rule. The preview may show the
+ * prefix of the most specific match that starts where the union starts, cut back wherever a match
+ * at least as specific says its secret part begins; a context-only guess (the generic assignment
+ * rule knows no prefixes) does not hide a format's documented marker.
  */
 function toFinding(group: readonly Candidate[], text: string): SecretFinding {
   const first = group[0];
@@ -100,11 +132,15 @@ function toFinding(group: readonly Candidate[], text: string): SecretFinding {
   const start = first.start;
   let end = first.end;
   let winner = first;
-  let visibleEnd = Number.POSITIVE_INFINITY;
+  let leader = first;
   for (const c of group) {
     end = Math.max(end, c.end);
     if (moreSpecific(c, winner)) winner = c;
-    visibleEnd = Math.min(visibleEnd, c.start + c.prefixLength);
+    if (c.start === start && moreSpecific(c, leader)) leader = c;
+  }
+  let visibleEnd = start + leader.prefixLength;
+  for (const c of group) {
+    if (c.rule.specificity >= leader.rule.specificity) visibleEnd = Math.min(visibleEnd, c.start + c.prefixLength);
   }
   visibleEnd = Math.max(start, Math.min(visibleEnd, start + MAX_PREVIEW_PREFIX, end));
   return {
@@ -139,8 +175,9 @@ function merge(candidates: Candidate[], text: string): SecretFinding[] {
 export function scanSecrets(text: string): SecretFinding[] {
   if (text.length < MIN_SCANNABLE) return [];
   const candidates: Candidate[] = [];
-  for (const rule of activeRules(text)) {
-    const order = SECRET_RULES.indexOf(rule);
+  for (const order of activeRules(text)) {
+    const rule = SECRET_RULES[order];
+    if (rule === undefined) continue;
     for (const match of rule.find(text)) candidates.push({ ...match, rule, order });
   }
   return candidates.length === 0 ? [] : merge(candidates, text);
@@ -163,37 +200,42 @@ export function scanFields(fields: ScannedFields): Array<SecretFinding & { field
   add('content', fields.content);
   fields.tags?.forEach((tag, i) => add(`tags[${i}]`, tag));
 
-  // Iterative walk: provenance is caller-supplied JSON and may nest deeper than the call stack.
+  // Iterative walk in document order: provenance is caller-supplied JSON and may nest deeper than
+  // the call stack allows.
+  type Item = { value: unknown; path: string } | { keyFindings: SecretFinding[]; path: string };
   const seen = new WeakSet<object>();
-  const stack: Array<{ value: unknown; path: string }> = [{ value: fields.provenance, path: 'provenance' }];
-  const provenanceFindings: Array<SecretFinding & { field: string }> = [];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop() ?? { value: undefined, path: '' };
+  const stack: Item[] = [{ value: fields.provenance, path: 'provenance' }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if ('keyFindings' in item) {
+      for (const finding of item.keyFindings) out.push({ ...finding, field: item.path });
+      continue;
+    }
+    const { value, path } = item;
     if (typeof value === 'string') {
-      for (const finding of scanSecrets(value)) provenanceFindings.push({ ...finding, field: path });
-    } else if (Array.isArray(value)) {
-      if (seen.has(value)) continue;
-      seen.add(value);
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]` });
+      add(path, value);
     } else if (typeof value === 'object' && value !== null) {
       if (seen.has(value)) continue;
       seen.add(value);
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]` });
+        continue;
+      }
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] ?? ['', undefined];
         const keyFindings = scanSecrets(key);
-        let childPath: string;
-        if (keyFindings.length > 0) {
-          childPath = `${path}[key ${i}]`;
-          for (const finding of keyFindings) provenanceFindings.push({ ...finding, field: childPath });
-        } else {
-          childPath = IDENTIFIER_KEY.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-        }
+        const childPath =
+          keyFindings.length > 0
+            ? `${path}[key ${i}]`
+            : IDENTIFIER_KEY.test(key)
+              ? `${path}.${key}`
+              : `${path}[${JSON.stringify(key)}]`;
         stack.push({ value: child, path: childPath });
+        if (keyFindings.length > 0) stack.push({ keyFindings, path: childPath });
       }
     }
   }
-  return out.concat(provenanceFindings);
+  return out;
 }
 
 /** `text` with every finding replaced by `[redacted:<rule>]`, for logs. */

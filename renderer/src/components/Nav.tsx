@@ -29,7 +29,8 @@ export function Nav({ current, onGo, counts, settings }: NavProps) {
       </div>
       <ul className="nav-list">
         {SCREENS.map((screen) => {
-          const badge = screen.id === 'inbox' ? counts?.pending : screen.id === 'memories' ? counts?.live : undefined;
+          // Only the inbox count asks for attention; the memory total lives on its own screen.
+          const badge = screen.id === 'inbox' ? counts?.pending : undefined;
           return (
             <li key={screen.id}>
               <a
@@ -45,8 +46,8 @@ export function Nav({ current, onGo, counts, settings }: NavProps) {
                 <Icon name={ICONS[screen.id]} />
                 <span className="nav-label">{screen.label}</span>
                 {badge !== undefined && badge > 0 && (
-                  <span className={`nav-count${screen.id === 'inbox' ? ' nav-count-attention' : ''}`} aria-label={screen.id === 'inbox' ? `${badge} waiting` : `${badge} memories`}>
-                    {badge > 9999 ? `${Math.floor(badge / 1000)}k` : badge}
+                  <span className="nav-count" aria-label={`${badge} waiting`}>
+                    {badge > 999 ? '999+' : badge}
                   </span>
                 )}
                 <kbd className="nav-key">{screen.key}</kbd>

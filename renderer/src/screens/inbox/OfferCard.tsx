@@ -63,20 +63,22 @@ export const OfferCard = forwardRef<HTMLElement, OfferCardProps>(function OfferC
       onClick={onSelect}
     >
       <header className="offer-head">
-        <OriginBadge origin={draft.origin} />
-        <span className={`offer-action offer-action-${draft.action}`}>
-          {forget && <Icon name="trash" />}
-          {ACTION_LABEL[draft.action]}
-        </span>
-        <span className="meta">{KIND_LABEL[draft.kind]}</span>
-        <span className="meta">{scopeLabel(draft.scope)}</span>
-        <span className="offer-from meta">
+        <div className="offer-head-main">
+          <OriginBadge origin={draft.origin} />
+          <span className={`offer-action offer-action-${draft.action}`}>
+            {forget && <Icon name="trash" />}
+            {ACTION_LABEL[draft.action]}
+          </span>
+          <span className="meta">{KIND_LABEL[draft.kind]}</span>
+          <span className="meta">{scopeLabel(draft.scope)}</span>
+          <span className="offer-time meta">
+            <RelativeTime value={offer.created_at} />
+          </span>
+        </div>
+        <div className="offer-from meta">
           from <strong>{hostLabel}</strong>
-          {requester.projects.length > 0 && <> · {requester.projects.join(', ')}</>}
-        </span>
-        <span className="offer-time meta">
-          <RelativeTime value={offer.created_at} /> · <RelativeTime value={offer.expires_at} prefix="expires " />
-        </span>
+          {requester.projects.length > 0 && <> in {requester.projects.join(', ')}</>} · <RelativeTime value={offer.expires_at} prefix="expires " />
+        </div>
       </header>
 
       {editing ? (

@@ -16,13 +16,20 @@ export function OfferWarnings({ draft, onOpenMemory }: Props) {
   if (warnings.includes('untrusted_origin') || origin === 'network' || origin === 'unknown') {
     items.push({
       key: 'untrusted',
-      tone: 'danger',
-      body: (
-        <>
-          <strong>Untrusted origin ({ORIGIN_LABEL[origin]}).</strong> This text may come from a web page or a tool Nuzo does not know. It will be replayed to agents as data,
-          fenced as untrusted; approve only if you want it kept.
-        </>
-      ),
+      // Same colours as the origin badge: amber for network, red for unknown.
+      tone: origin === 'network' ? 'warn' : 'danger',
+      body:
+        origin === 'network' ? (
+          <>
+            <strong>Untrusted origin: network.</strong> This text was fetched from off this machine (a web page, a search result); anyone could have written it. Agents will
+            see it fenced as untrusted data. Approve only if you want it kept.
+          </>
+        ) : (
+          <>
+            <strong>Untrusted origin: unknown.</strong> It came from a tool or channel Nuzo does not recognise, so it gets no trust. Agents will see it fenced as untrusted
+            data. Approve only if you want it kept.
+          </>
+        ),
     });
   }
   if (warnings.includes('instruction_like')) {

@@ -1,0 +1,23 @@
+/**
+ * The bridge's stderr. In relay mode stdout belongs to MCP alone, so every human-readable line
+ * goes here, one line per event, prefixed so a host's combined log says who spoke.
+ */
+import { NuzoError } from '../main/core/errors.js';
+
+export type Log = (line: string) => void;
+
+export const stderrLog: Log = (line) => {
+  // A host that stopped reading our stderr must not take the bridge down with it.
+  try {
+    process.stderr.write(`nuzo-bridge: ${line.replace(/\s*\n\s*/g, ' ')}\n`);
+  } catch {
+    // nowhere left to report to
+  }
+};
+
+/** A one-line description of anything thrown, never a stack (the host shows this to people). */
+export function describeError(error: unknown): string {
+  if (error instanceof NuzoError) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,46 @@
+import type { Memory } from '../../../../main/ui-api/contract';
+import { OriginBadge } from '../../components/OriginBadge';
+import { RelativeTime } from '../../components/RelativeTime';
+import { KIND_LABEL, scopeLabel } from '../../lib/vocabulary';
+
+export const ROW_HEIGHT = 72;
+
+interface Props {
+  index: number;
+  memory: Memory | undefined;
+  selected: boolean;
+  onSelect(index: number): void;
+}
+
+export function MemoryRow({ index, memory, selected, onSelect }: Props) {
+  if (memory === undefined) {
+    return (
+      <div className="mrow mrow-placeholder" role="option" aria-selected={selected} aria-posinset={index + 1}>
+        <span className="muted">Loading…</span>
+      </div>
+    );
+  }
+  return (
+    <div
+      className={`mrow${selected ? ' mrow-selected' : ''}`}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={index + 1}
+      id={`memory-row-${index}`}
+      data-memory-id={memory.id}
+      onClick={() => onSelect(index)}
+    >
+      {/* Only the start of long memories goes into the row; the detail pane has the rest. */}
+      <div className="mrow-text">{memory.content.length > 400 ? memory.content.slice(0, 400) : memory.content}</div>
+      <div className="mrow-meta">
+        <OriginBadge origin={memory.origin} compact />
+        <span>{KIND_LABEL[memory.kind]}</span>
+        <span>{scopeLabel(memory.scope)}</span>
+        {memory.tags.length > 0 && <span className="mrow-tags">#{memory.tags.slice(0, 3).join(' #')}</span>}
+        <span className="mrow-time">
+          <RelativeTime value={memory.deleted_at ?? memory.updated_at} prefix={memory.deleted_at !== null ? 'forgotten ' : ''} />
+        </span>
+      </div>
+    </div>
+  );
+}
