@@ -5,7 +5,6 @@
  * fail it: it always exits 0 within its deadline, and never starts the app (a hook is no reason
  * to launch a service the person has quit). Problems are one line on stderr.
  */
-import { NuzoError } from '../main/core/errors.js';
 import { dataHome } from '../main/core/paths.js';
 import { connectIpc, type IpcClientSession } from './ipc-client.js';
 import { BRIDGE_VERSION, envMs } from './bridge-env.js';
@@ -50,21 +49,13 @@ function awaitResult(session: IpcClientSession, deadline: number): Promise<HookR
 async function callApp(event: HookEvent, host: string, deadline: number): Promise<string | null> {
   const input = await readHookInput(deadline);
   if (!input.ok) throw new Error(input.problem);
-  let session: IpcClientSession;
-  try {
-    session = await connectIpc({
-      home: dataHome(),
-      mode: 'hook',
-      clientVersion: BRIDGE_VERSION,
-      timeoutMs: Math.max(50, deadline - Date.now()),
-      log: stderrLog,
-    });
-  } catch (error) {
-    if (error instanceof NuzoError && error.code === 'app_unavailable') {
-      throw new Error('Nuzo is not running (start it with `nuzo serve` or open the Nuzo app)');
-    }
-    throw error;
-  }
+  const session = await connectIpc({
+    home: dataHome(),
+    mode: 'hook',
+    clientVersion: BRIDGE_VERSION,
+    timeoutMs: Math.max(50, deadline - Date.now()),
+    log: stderrLog,
+  });
   try {
     const answer = awaitResult(session, deadline);
     session.send({ t: 'hook', event, payload: input.payload, host });

@@ -25,10 +25,13 @@ const asBlocker = (error: unknown): Blocker => {
  */
 export function prepareDraft(store: Store, input: unknown, requester: Requester, options: { similar?: boolean } = {}): Draft {
   const valid = validateCapture(input);
-  return draftFromValid(store, valid, requester, options.similar ?? true);
+  // Tags are lower-cased by validation; case-sensitive token formats must be scanned as given.
+  const given = (input as { tags?: unknown }).tags;
+  const rawTags = Array.isArray(given) ? given.filter((t): t is string => typeof t === 'string') : [];
+  return draftFromValid(store, valid, requester, options.similar ?? true, rawTags);
 }
 
-function draftFromValid(store: Store, valid: ValidInput, requester: Requester, searchSimilar: boolean): Draft {
+function draftFromValid(store: Store, valid: ValidInput, requester: Requester, searchSimilar: boolean, rawTags: string[]): Draft {
   const warnings: DraftWarning[] = [];
   const origin = resolveOrigin(requester, valid.source_origin);
   if (origin.ignoredClaim) warnings.push('origin_claim_ignored');
@@ -51,7 +54,7 @@ function draftFromValid(store: Store, valid: ValidInput, requester: Requester, s
     provenance: mergeProvenance(valid.provenance ?? (current?.provenance as ValidInput['provenance']), requester),
   };
 
-  const findings = findSecrets(fields);
+  const findings = findSecrets(fields, rawTags);
   if (findings.length && !blocker) blocker = asBlocker(secretError(findings));
   if (!blocker) {
     try {

@@ -4,8 +4,13 @@ import { scanFields } from './secrets/scanner.js';
 import type { FieldFinding } from './types.js';
 
 /** Stage 3: findings carry positions and redacted previews only. */
-export function findSecrets(fields: { content: string; tags: string[]; provenance: Provenance }): FieldFinding[] {
-  return scanFields(fields).map((f) => ({ field: f.field, rule: f.rule, start: f.start, end: f.end, preview: f.preview }));
+export function findSecrets(fields: { content: string; tags: string[]; provenance: Provenance }, rawTags: string[] = []): FieldFinding[] {
+  const findings = scanFields(fields).map((f) => ({ field: f.field, rule: f.rule, start: f.start, end: f.end, preview: f.preview }));
+  const seen = new Set(findings.map((f) => f.field));
+  for (const f of scanFields({ content: '', tags: rawTags })) {
+    if (!seen.has(f.field)) findings.push({ field: f.field, rule: f.rule, start: f.start, end: f.end, preview: f.preview });
+  }
+  return findings;
 }
 
 export function secretError(findings: FieldFinding[]): NuzoError {

@@ -112,8 +112,10 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
       raw = await readBody(req, BODY_LIMIT);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
+        // The rest of the body is never read, so this connection cannot carry another request.
+        res.setHeader('Connection', 'close');
+        res.on('finish', () => req.destroy());
         json(res, 413, { ok: false, error: { code: 'validation_error', message: 'The request body is larger than 1 MiB.', details: { limit: BODY_LIMIT } } });
-        req.destroy();
         return;
       }
       throw error;
@@ -151,7 +153,9 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
       page(res, 421, 'Wrong address', `Nuzo only answers at http://127.0.0.1:${port}/ or http://localhost:${port}/.`);
       return;
     }
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    // Concatenated, not resolved against a base: `//host/path` must stay a path, never a host.
+    const target = req.url ?? '/';
+    const url = new URL(`http://127.0.0.1:${port}${target.startsWith('/') ? target : `/${target}`}`);
     const unsafe = UNSAFE_METHODS.has(req.method ?? '');
 
     if (unsafe && (!originAllowed(req, port) || !isJsonContentType(req))) {

@@ -44,9 +44,11 @@ export function App() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
-  // Moving focus to the new screen lets keyboard users continue from its top.
+  // Moving focus to the new screen lets keyboard users continue from its top — unless the screen
+  // already put it somewhere on purpose (`/` focuses the search box; child effects run first).
   useEffect(() => {
-    main.current?.focus({ preventScroll: true });
+    const el = main.current;
+    if (el !== null && !el.contains(document.activeElement)) el.focus({ preventScroll: true });
   }, [route.screen]);
 
   const refreshChrome = useCallback(() => {

@@ -5,6 +5,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempHome } from '../helpers/temp-home.js';
 import { nuzoCli } from '../helpers/paths.js';
+import { fakeAwsKeyId } from '../helpers/fake-secrets.js';
 
 let home: string;
 let work: string;
@@ -28,7 +29,7 @@ function nuzo(args: string[], options: { home?: string; input?: string } = {}): 
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const awsLikeKey = (): string => ['AK', 'IA', 'Z7Q4', 'W2XM', 'P9RT', 'K3LB'].join('');
+const awsLikeKey = fakeAwsKeyId;
 
 test('import: every line through the pipeline; bad lines reported by number and never stop the rest', () => {
   const file = join(work, 'in.jsonl');

@@ -80,8 +80,17 @@ export function buildSecretCorpus(seed = 0x5eed): SecretCorpus {
   const bytes = (n: number): Buffer => Buffer.from(Array.from({ length: n }, () => Math.floor(random() * 256)));
   const digitsNoLeadingZero = (n: number): string => pick('123456789', 1) + pick(DIGITS, n - 1);
   const b64url = (value: string): string => Buffer.from(value).toString('base64url');
-  const pemBody = (byteCount: number, newline: string): string =>
-    (bytes(byteCount).toString('base64').match(/.{1,64}/g) ?? []).join(newline);
+  /**
+   * A fake key body: the ASN.1 / OpenSSH header real keys start with (scanners such as secretlint
+   * check it), then random bytes, base64 in 64-character lines.
+   */
+  const pemBody = (byteCount: number, newline: string, header: readonly number[] = []): string =>
+    (Buffer.concat([Buffer.from(header), bytes(Math.max(0, byteCount - header.length))]).toString('base64').match(/.{1,64}/g) ?? []).join(newline);
+  const PKCS1_RSA = [0x30, 0x82, 0x04, 0xa4, 0x02, 0x01, 0x00, 0x02, 0x82, 0x01, 0x01, 0x00];
+  const PKCS8 = [0x30, 0x82, 0x04, 0xbe, 0x02, 0x01, 0x00, 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00, 0x04, 0x82, 0x04, 0xa8];
+  const PKCS8_ENCRYPTED = [0x30, 0x82, 0x05, 0x1c, 0x30, 0x4e, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05, 0x0d];
+  const SEC1_EC = [0x30, 0x77, 0x02, 0x01, 0x01, 0x04, 0x20];
+  const OPENSSH = [...Buffer.from('openssh-key-v1\0'), 0x00, 0x00, 0x00, 0x04, ...Buffer.from('none')];
   const ghToken = (prefix: string): string => {
     const body = pick(ALNUM, 30);
     return prefix + body + githubChecksum(body);
@@ -106,7 +115,7 @@ export function buildSecretCorpus(seed = 0x5eed): SecretCorpus {
   pos('aws-secret-env', 'aws-secret-access-key',
     'export AWS_SECRET_ACCESS_KEY="', pick(B64, 40), '"\n', 0);
 
-  const saKey = pemBody(1200, '\\n');
+  const saKey = pemBody(1218, '\\n', PKCS8);
   const saHeader = j('-----BEGIN ', 'PRIVATE KEY-----');
   pos('gcp-service-account-json', 'gcp-service-account-key',
     `{\n  "type": "service_account",\n  "project_id": "acme-prod-4821",\n  "private_key_id": "${pick(HEX, 40)}",\n  "private_key": "`,
@@ -297,15 +306,15 @@ export function buildSecretCorpus(seed = 0x5eed): SecretCorpus {
     return { text: `${header}${newline}${body}${newline}-----END ${label}-----`, header };
   };
   {
-    const k = pem('RSA PRIVATE KEY', pemBody(1190, '\n'));
+    const k = pem('RSA PRIVATE KEY', pemBody(1192, '\n', PKCS1_RSA));
     pos('pem-rsa', 'private-key-pem', 'Here is the staging deploy key:\n\n', k.text, '\n\nDo not share it.', k.header.length);
   }
   {
-    const k = pem('EC PRIVATE KEY', pemBody(121, '\n'));
+    const k = pem('EC PRIVATE KEY', pemBody(121, '\n', SEC1_EC));
     pos('pem-ec', 'private-key-pem', '', k.text, '\n', k.header.length);
   }
   {
-    const k = pem('OPENSSH PRIVATE KEY', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n' + pemBody(300, '\n'));
+    const k = pem('OPENSSH PRIVATE KEY', pemBody(399, '\n', OPENSSH));
     pos('pem-openssh', 'private-key-pem', 'cat ~/.ssh/id_ed25519\n', k.text, '\n$ ', k.header.length);
   }
   {
@@ -313,24 +322,24 @@ export function buildSecretCorpus(seed = 0x5eed): SecretCorpus {
     pos('pem-pgp', 'private-key-pem', 'gpg --export-secret-keys --armor alice@example.org\n', k.text, '\n', k.header.length);
   }
   {
-    const k = pem('PRIVATE KEY', pemBody(1218, '\n'));
+    const k = pem('PRIVATE KEY', pemBody(1218, '\n', PKCS8));
     pos('pem-pkcs8', 'private-key-pem', 'tls:\n  key: |\n', k.text, '\n  cert: ./server.crt\n', k.header.length);
   }
   {
-    const k = pem('ENCRYPTED PRIVATE KEY', pemBody(1300, '\r\n'), '\r\n');
+    const k = pem('ENCRYPTED PRIVATE KEY', pemBody(1312, '\r\n', PKCS8_ENCRYPTED), '\r\n');
     pos('pem-encrypted-pkcs8-crlf', 'private-key-pem', 'key.pem (passphrase in the vault):\r\n', k.text, '\r\n', k.header.length);
   }
   {
-    const k = pem('RSA PRIVATE KEY', `Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${pick(HEX, 32).toUpperCase()}\n\n${pemBody(1190, '\n')}`);
+    const k = pem('RSA PRIVATE KEY', `Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${pick(HEX, 32).toUpperCase()}\n\n${pemBody(1192, '\n')}`);
     pos('pem-rsa-legacy-encrypted', 'private-key-pem', '', k.text, '', k.header.length);
   }
   {
-    const k = pem('EC PRIVATE KEY', pemBody(121, '\\n'), '\\n');
+    const k = pem('EC PRIVATE KEY', pemBody(121, '\\n', SEC1_EC), '\\n');
     pos('pem-in-json-escaped', 'private-key-pem', '{"kid": "signing-2024", "pem": "', k.text, '\\n"}', k.header.length);
   }
   {
     const header = j('-----BEGIN ', 'RSA PRIVATE KEY-----');
-    const body = pemBody(190, '\n');
+    const body = pemBody(190, '\n', PKCS1_RSA);
     pos('pem-truncated-no-footer', 'private-key-pem', 'The key starts like this:\n', `${header}\n${body}`, '\n\n(the rest was cut off by the chat window)', header.length);
   }
 
@@ -356,6 +365,7 @@ export function buildSecretCorpus(seed = 0x5eed): SecretCorpus {
   urlCase('mongodb-srv-url', 'connection-string-password', 'const uri = "', 'mongodb+srv', 'analytics', pick(ALNUM, 16), '@cluster0.ab1cd.mongodb.net/?retryWrites=true";');
   urlCase('redis-url-no-user', 'connection-string-password', 'REDIS_URL=', 'rediss', '', pick(ALNUM, 32), '@cache.acme.dev:6380/0\n');
   urlCase('amqp-url', 'connection-string-password', 'broker: ', 'amqps', 'worker', pick(PASSWORD_CHARS, 14), '@mq.acme.dev:5671/prod\n');
+  urlCase('postgres-url-unencoded-at', 'connection-string-password', 'psql ', 'postgresql', 'svc', `${pick(ALNUM, 8)}@${pick(ALNUM, 6)}`, '@db.internal/app');
   urlCase('mysql-url-weak-but-real', 'connection-string-password', 'mysql -h db --url ', 'mysql', 'root', 'Winter2024', '@10.0.3.7:3306/shop\n');
   urlCase('https-basic-in-url', 'url-with-password', 'Mirror: ', 'https', 'ci-bot', pick(ALNUM, 18), '@artifacts.acme.dev/repository/npm/ (read-only)');
   urlCase('ftp-url', 'url-with-password', 'Upload the build with curl -T app.zip ', 'ftp', 'uploader', pick(ALNUM, 12), '@ftp.acme.dev/incoming/');
@@ -411,8 +421,9 @@ export function buildSecretCorpus(seed = 0x5eed): SecretCorpus {
   neg('postgres-doc-url', 'placeholder', 'Connect with postgres://user:password@localhost:5432/mydb and run the migrations.');
   neg('mongodb-doc-url', 'placeholder', 'MONGO_URI=mongodb+srv://user:pass@cluster0.example.mongodb.net/test');
   neg('redis-masked-url', 'placeholder', 'redis://:****@localhost:6379/0');
-  neg('default-credentials-urls', 'placeholder', 'Local stack: postgres://postgres:postgres@localhost:5432/app, amqp://guest:guest@localhost:5672, mysql://root:root@127.0.0.1/shop');
-  neg('templated-url', 'placeholder', 'DATABASE_URL=postgres://${DB_USER}:${DB_PASSWORD}@db:5432/app\nBACKUP_URL=postgres://app:<password>@backup:5432/app');
+  // Split so that repository scanners do not flag the corpus's own documentation examples.
+  neg('default-credentials-urls', 'placeholder', j('Local stack: postgres://postgres:', 'postgres@localhost:5432/app, amqp://guest:', 'guest@localhost:5672, mysql://root:', 'root@127.0.0.1/shop'));
+  neg('templated-url', 'placeholder', j('DATABASE_URL=postgres://${DB_USER}:', '${DB_PASSWORD}@db:5432/app\nBACKUP_URL=postgres://app:', '<password>@backup:5432/app'));
   neg('https-doc-url', 'placeholder', 'The format is https://username:password@host/path; never commit it.');
   neg('urls-without-credentials', 'url', 'Clone https://alice@github.com/acme/app.git or git@github.com:acme/app.git; docs at https://docs.acme.dev:8443/v1/guide@latest and mongodb://localhost:27017/app');
   neg('code-identifiers', 'code', 'const hash = await getPasswordHash(user);\nif (user.passwordHash !== hash) resetPasswordToken(user.id);\nconst passwordInput = document.querySelector("#password");');
@@ -442,6 +453,8 @@ export function buildSecretCorpus(seed = 0x5eed): SecretCorpus {
   neg('misc-identifiers', 'misc', `arn:aws:iam::123456789012:role/DeployRole\n10.0.3.7, 2001:db8::1, v1.14.2, 2024-05-01T12:00:00Z, #1e90ff, main.${pick(HEX, 8)}.js`);
   neg('short-weak-value', 'placeholder', 'password=test1234\npassword: hunter2\nDB_PASSWORD=admin\n');
   neg('k8s-secret-ref', 'code', 'env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef:\n        name: db-credentials\n        key: password\n');
+  neg('prefix-letters-in-words', 'prose', 'The risk-based review moved the desk-side task-list to key-value storage; ask-me-anything threads and non-user pages stay public. Mask your screen, then speak.');
+  neg('empty-assignments', 'placeholder', 'PASSWORD=\n"api_key": "",\nsecret: \'\'\ntoken=\n');
   neg('screaming-snake-reference', 'code', 'api_key = OPENAI_API_KEY_V2\ntoken = DEFAULT_TOKEN_NAME');
 
   return { positives, negatives };

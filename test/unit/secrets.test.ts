@@ -243,12 +243,14 @@ describe('scanFields', () => {
     const stripe = secretOf('stripe-live-secret');
     const slack = secretOf('slack-bot-token');
     const anthropic = secretOf('anthropic-api-key');
+    const random = seededRandom(7);
+    const password = Array.from({ length: 16 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'.charAt(Math.floor(random() * 57))).join('');
     const findings = scanFields({
       content: `Deploy with ${gh} then restart.`,
       tags: ['ops', `billing ${stripe}`, 'notes'],
       provenance: {
         tool: 'Bash',
-        source_url: `https://ci:Vb7qLx2Rr9TpWz4K@ci.acme.dev/job/42`,
+        source_url: `https://ci:${password}@ci.acme.dev/job/42`,
         files: ['README.md', `.env: SLACK_BOT_TOKEN=${slack}`],
         'odd key': [{ note: `key ${anthropic}` }],
         [`${gh}`]: 'a secret used as an object key',
@@ -272,7 +274,7 @@ describe('scanFields', () => {
     assert.ok(content !== undefined);
     assert.equal(`Deploy with ${gh} then restart.`.slice(content.start, content.end), gh);
     for (const f of findings) {
-      for (const secret of [gh, stripe, slack, anthropic]) assertHidesSecret(f.field + f.preview, secret.slice(8), f.field);
+      for (const secret of [gh, stripe, slack, anthropic, password]) assertHidesSecret(f.field + f.preview, secret.slice(8), f.field);
     }
   });
 

@@ -43,19 +43,32 @@ const REFINED = 50;
 // ---------------------------------------------------------------------------------------------
 // Validators
 
-/** Shannon entropy in bits per character. */
+const asciiCounts = new Uint32Array(128);
+
+/** Shannon entropy in bits per character (allocation-free for ASCII, which tokens are). */
 export function shannonEntropy(value: string): number {
-  if (value.length === 0) return 0;
-  const counts = new Map<number, number>();
-  for (let i = 0; i < value.length; i++) {
+  const length = value.length;
+  if (length === 0) return 0;
+  let other: Map<number, number> | null = null;
+  for (let i = 0; i < length; i++) {
     const code = value.charCodeAt(i);
-    counts.set(code, (counts.get(code) ?? 0) + 1);
+    if (code < 128) asciiCounts[code] = (asciiCounts[code] ?? 0) + 1;
+    else (other ??= new Map()).set(code, (other.get(code) ?? 0) + 1);
   }
   let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / value.length;
+  const add = (count: number): void => {
+    const p = count / length;
     bits -= p * Math.log2(p);
+  };
+  for (let i = 0; i < length; i++) {
+    const code = value.charCodeAt(i);
+    const count = code < 128 ? (asciiCounts[code] ?? 0) : 0;
+    if (count > 0) {
+      add(count);
+      asciiCounts[code] = 0;
+    }
   }
+  if (other !== null) for (const count of other.values()) add(count);
   return bits;
 }
 
@@ -74,15 +87,25 @@ function characterClasses(value: string): number {
  * base62 characters: about one in a million).
  */
 const PLACEHOLDER =
-  /example|xxxx|your|placeholder|dummy|sample|redacted|changeme|change_me|insert|replace|fake|<|>|\$\{|\{\{|\.\.\.|…|\*\*\*|(.)\1{5}|0123456|123456789|abcdefgh/i;
+  /example|xxxx|your|placeholder|dummy|sample|redacted|changeme|change_me|insert|replace|fake|<|>|\$\{|\{\{|\.\.\.|…|\*\*\*|0123456|123456789|abcdefgh/i;
+
+/** Six identical characters in a row (`aaaaaa`, `000000`): filler, not randomness. */
+function hasLongRun(value: string): boolean {
+  let run = 1;
+  for (let i = 1; i < value.length; i++) {
+    run = value.charCodeAt(i) === value.charCodeAt(i - 1) ? run + 1 : 1;
+    if (run >= 6) return true;
+  }
+  return false;
+}
 
 export function looksLikePlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value);
+  return PLACEHOLDER.test(value) || hasLongRun(value);
 }
 
 /** Body entropy floor shared by prefixed token formats: rejects `ghp_aaaa…`-style filler. */
 function randomLooking(body: string, floor = 3.0): boolean {
-  return !looksLikePlaceholder(body) && shannonEntropy(body) >= floor;
+  return shannonEntropy(body) >= floor && !looksLikePlaceholder(body);
 }
 
 const CRC32_TABLE = (() => {
@@ -228,8 +251,8 @@ const LITERALS = /^(?:true|false|yes|no|on|off|null|nil|none|undefined|required|
 function plausibleAssignedSecret(value: string, quoted: boolean): boolean {
   if (value.length < 8 || value.length > 1024) return false;
   if (/\s/.test(value)) return false;
-  if (LITERALS.test(value) || looksLikePlaceholder(value) || SAMPLE_WORDS.test(value)) return false;
-  if (MASK.test(value) || CODE_REFERENCE.test(value)) return false;
+  if (CODE_REFERENCE.test(value) || MASK.test(value) || LITERALS.test(value)) return false;
+  if (looksLikePlaceholder(value) || SAMPLE_WORDS.test(value)) return false;
   if (PATH_LIKE.test(value) || URL_LIKE.test(value)) return false;
   if (!quoted && (DOTTED_IDENTIFIER.test(value) || BARE_IDENTIFIER.test(value) || SCREAMING_SNAKE.test(value))) {
     return false;
@@ -461,7 +484,11 @@ const CONNECTION_SCHEMES = new Set([
   'smtp', 'smtps', 'imap', 'imaps', 'pop3', 'mqtt', 'mqtts', 'snowflake', 'db2', 'rabbitmq',
 ]);
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
-const URL_USERINFO = /([^\s:@/?#'"<>`]{0,128}):([^\s@/?#'"<>`]{1,256})@/y;
+/**
+ * user:password@ ends at the last `@` before the host (as URL parsers split it), so a password
+ * with an unencoded `@` is covered whole. Both parts stop at `/`, `?`, `#`, quotes and whitespace.
+ */
+const URL_USERINFO = /([^\s:/?#'"<>`]{0,128}):([^\s/?#'"<>`]{1,256})@/y;
 
 interface UrlCredential {
   start: number;
@@ -532,17 +559,23 @@ const GENERIC_ASSIGNMENT = re(
 );
 const NON_SECRET_TOKEN_KEYS = /(?:page|next|prev|previous|continuation|pagination|sync|cursor|resume|csrf|xsrf)[_.\-]?token$/i;
 
+const isAlnum = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+const isLowerOrDigit = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 97 && code <= 122);
+const isUpper = (code: number): boolean => code >= 65 && code <= 90;
+/** Characters of a key identifier: letters, digits, `_`, `.`, `-`. */
+const isKeyChar = (code: number): boolean => isAlnum(code) || code === 95 || code === 46 || code === 45;
+
 function keyBoundaryOk(text: string, keyStart: number): boolean {
   if (keyStart === 0) return true;
-  const before = text.charAt(keyStart - 1);
-  if (!/[A-Za-z0-9]/.test(before)) return true;
+  const before = text.charCodeAt(keyStart - 1);
+  if (!isAlnum(before)) return true;
   // camelCase (`dbPassword`, `githubToken`) starts a new word; `compass`, `bypass` do not.
-  return /[a-z0-9]/.test(before) && /[A-Z]/.test(text.charAt(keyStart));
+  return isLowerOrDigit(before) && isUpper(text.charCodeAt(keyStart));
 }
 
 function keyIdentifierStart(text: string, keyStart: number): number {
   let start = keyStart;
-  while (start > 0 && keyStart - start < 64 && /[A-Za-z0-9_.\-]/.test(text.charAt(start - 1))) start--;
+  while (start > 0 && keyStart - start < 64 && isKeyChar(text.charCodeAt(start - 1))) start--;
   return start;
 }
 

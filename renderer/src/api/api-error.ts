@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../../main/core/vocabulary';
 import type { ApiError, ErrorCode } from '../../../main/ui-api/contract';
 
 /** A rejected API call, whichever transport it came through. */
@@ -13,7 +14,8 @@ export class ApiRequestError extends Error implements ApiError {
   }
 }
 
-const CODE_PATTERN = /\b(validation_error|secret_detected|scope_denied|not_found|revision_conflict|duplicate|consent_declined|consent_pending|consent_unavailable|consent_expired|app_unavailable|already_running|version_mismatch|auth_failed|internal_error)\b/;
+// Word boundaries written as \\b: inside a template literal a single backslash-b is a backspace.
+const CODE_PATTERN = new RegExp(`\\b(${ERROR_CODES.join('|')})\\b`);
 
 /**
  * Normalises anything a call threw. Errors crossing Electron's contextBridge lose their own
@@ -49,6 +51,8 @@ export function nextStepFor(error: ApiError): string {
       return 'The same memory already exists; open it instead.';
     case 'not_found':
       return 'It may have been decided or removed elsewhere. Reload the list.';
+    case 'offer_closed':
+      return 'It was already decided elsewhere (in the host’s own prompt or another window).';
     case 'scope_denied':
       return 'Choose a scope this connection may use.';
     default:

@@ -78,7 +78,10 @@ export function InboxScreen({ onOpenMemory, onGo }: Props) {
         },
         (thrown: unknown) => {
           setBusyId(null);
-          setErrors((all) => ({ ...all, [offer.id]: toApiError(thrown) }));
+          const problem = toApiError(thrown);
+          // Decided elsewhere first (the host's form, another window): the card is about to go.
+          if (problem.code === 'offer_closed' || problem.code === 'not_found') toast({ text: 'That draft was already decided elsewhere.' });
+          else setErrors((all) => ({ ...all, [offer.id]: problem }));
           inbox.reload();
         },
       );

@@ -1,0 +1,211 @@
+/**
+ * The loopback window's HTTP layer (DESIGN §9: loopback only, per-launch token, Host and Origin
+ * checks, strict CSP) against `startUiServer` with the real service API on a temporary data folder.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService, type ServiceHandle } from '../../main/headless.js';
+import { startUiServer, type UiServer } from '../../main/ui-api/http-server.js';
+import { CSP } from '../../main/ui-api/http-security.js';
+import { apiCall, nextEvent, raw } from './http-raw.js';
+
+let root: string;
+let service: ServiceHandle;
+let ui: UiServer;
+let port: number;
+let token: string;
+const logged: string[] = [];
+
+before(async () => {
+  root = mkdtempSync(join(tmpdir(), 'nuzo-ui-security-'));
+  const home = join(root, 'home');
+  const site = join(root, 'site');
+  mkdirSync(join(site, 'assets'), { recursive: true });
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>Nuzo test page</title><script type="module" src="./assets/app.js"></script>');
+  writeFileSync(join(site, 'assets', 'app.js'), 'export const ok = 1;');
+  writeFileSync(join(site, 'assets', 'style.css'), 'body{}');
+  // Something a traversal would love to read, one level above the served folder.
+  writeFileSync(join(root, 'secret.txt'), 'TOP-SECRET-OUTSIDE-STATIC');
+  service = await startService({ home, log: () => undefined });
+  ui = await startUiServer({ api: service.api, staticDir: site, port: 0, log: (line) => logged.push(line) });
+  port = ui.port;
+  token = ui.token;
+});
+
+after(async () => {
+  await ui?.close();
+  await service?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('startUiServer', () => {
+  test('prints a loopback URL carrying a long random token', () => {
+    assert.equal(ui.url, `http://127.0.0.1:${port}/?token=${token}`);
+    assert.ok(token.length >= 40, 'token has at least 240 bits of base64url');
+  });
+
+  test('without the token every request is 401 and says which URL to open', async () => {
+    const page = await raw(port, { path: '/' });
+    assert.equal(page.status, 401);
+    assert.match(page.body, /nuzo serve --ui/);
+    assert.doesNotMatch(page.body, new RegExp(token));
+    const api = await raw(port, { method: 'POST', path: '/api/inbox', headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` }, body: '{}' });
+    assert.equal(api.status, 401);
+    assert.equal((JSON.parse(api.body) as { error: { code: string } }).error.code, 'auth_failed');
+    const events = await raw(port, { path: '/api/events' });
+    assert.equal(events.status, 401);
+    const asset = await raw(port, { path: '/assets/app.js' });
+    assert.equal(asset.status, 401);
+  });
+
+  test('a wrong token in the URL or cookie is refused', async () => {
+    assert.equal((await raw(port, { path: '/?token=not-the-token' })).status, 401);
+    assert.equal((await raw(port, { path: '/', headers: { cookie: 'nuzo_token=not-the-token' } })).status, 401);
+    assert.equal((await raw(port, { path: '/', headers: { authorization: 'Bearer not-the-token' } })).status, 401);
+  });
+
+  test('the token URL sets an HttpOnly SameSite=Strict cookie and redirects to / without the token', async () => {
+    const res = await raw(port, { path: `/?token=${token}` });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.location, '/');
+    const cookie = res.headers['set-cookie']?.[0] ?? '';
+    assert.match(cookie, new RegExp(`^nuzo_token=${token};`));
+    assert.match(cookie, /;\s*HttpOnly/i);
+    assert.match(cookie, /;\s*SameSite=Strict/i);
+    assert.match(cookie, /;\s*Path=\//);
+    const page = await raw(port, { path: '/', headers: { cookie: `nuzo_token=${token}` } });
+    assert.equal(page.status, 200);
+    assert.match(page.body, /Nuzo test page/);
+  });
+
+  test('a Host other than 127.0.0.1:<port> or localhost:<port> is refused (DNS rebinding)', async () => {
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1', `[::1]:${port}`, `localhost.evil.example:${port}`]) {
+      const res = await raw(port, { path: '/', headers: { host, cookie: `nuzo_token=${token}` } });
+      assert.ok(res.status === 421 || res.status === 403, `Host ${host} gave ${res.status}`);
+      assert.doesNotMatch(res.body, /Nuzo test page/);
+    }
+    const ok = await raw(port, { path: '/', headers: { host: `localhost:${port}`, cookie: `nuzo_token=${token}` } });
+    assert.equal(ok.status, 200);
+  });
+
+  test('a cross-origin POST is refused even with a valid token', async () => {
+    for (const origin of ['http://evil.example', `http://127.0.0.1:${port + 1}`, 'null', `https://127.0.0.1:${port}`]) {
+      const res = await raw(port, { method: 'POST', path: '/api/inbox', headers: { cookie: `nuzo_token=${token}`, 'content-type': 'application/json', origin }, body: '{}' });
+      assert.equal(res.status, 403, `Origin ${origin}`);
+    }
+    const crossSite = await raw(port, { method: 'POST', path: '/api/inbox', headers: { cookie: `nuzo_token=${token}`, 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body: '{}' });
+    assert.equal(crossSite.status, 403, 'no Origin but Sec-Fetch-Site: cross-site');
+  });
+
+  test('a POST that is not application/json is refused (no simple-request CSRF)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, origin: `http://127.0.0.1:${port}` };
+      if (type !== '') headers['content-type'] = type;
+      const res = await raw(port, { method: 'POST', path: '/api/inbox', headers, body: '{}' });
+      assert.equal(res.status, 403, `Content-Type ${type || '(none)'}`);
+    }
+  });
+
+  test('an unknown or inherited method name is 404, a GET on a method 405', async () => {
+    for (const name of ['dropEverything', 'constructor', '__proto__', 'toString', 'subscribe']) {
+      const res = await apiCall(port, token, name, {});
+      assert.equal(res.status, 404, name);
+      assert.equal(res.json.error?.code, 'not_found');
+    }
+    const get = await raw(port, { path: '/api/inbox', headers: { authorization: `Bearer ${token}` } });
+    assert.equal(get.status, 405);
+  });
+
+  test('every response carries the strict CSP and the other security headers', async () => {
+    const responses = [
+      await raw(port, { path: '/', headers: { cookie: `nuzo_token=${token}` } }),
+      await raw(port, { path: '/' }),
+      await raw(port, { path: '/', headers: { host: 'evil.example' } }),
+      await apiCall(port, token, 'inbox', {}),
+    ];
+    for (const res of responses) {
+      assert.equal(res.headers['content-security-policy'], CSP);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      assert.equal(res.headers['referrer-policy'], 'no-referrer');
+    }
+    assert.match(CSP, /script-src 'self';/);
+    assert.match(CSP, /frame-ancestors 'none'/);
+    assert.equal(responses[3]!.headers['cache-control'], 'no-store');
+  });
+
+  test('path traversal never leaves the served folder', async () => {
+    const attempts = ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/..%5csecret.txt', '/assets/app.js%00.html', '//..//secret.txt'];
+    for (const path of attempts) {
+      const res = await raw(port, { path, headers: { cookie: `nuzo_token=${token}` } });
+      assert.doesNotMatch(res.body, /TOP-SECRET/, path);
+      assert.ok(res.status === 400 || res.status === 404 || (res.status === 200 && /Nuzo test page/.test(res.body)), `${path} gave ${res.status}`);
+    }
+  });
+
+  test('static files get their content type; unknown routes fall back to index.html; missing assets are 404', async () => {
+    const auth = { cookie: `nuzo_token=${token}` };
+    const js = await raw(port, { path: '/assets/app.js', headers: auth });
+    assert.equal(js.status, 200);
+    assert.match(String(js.headers['content-type']), /^text\/javascript/);
+    const css = await raw(port, { path: '/assets/style.css', headers: auth });
+    assert.match(String(css.headers['content-type']), /^text\/css/);
+    const route = await raw(port, { path: '/memories/01ABC', headers: auth });
+    assert.equal(route.status, 200);
+    assert.match(String(route.headers['content-type']), /^text\/html/);
+    assert.match(route.body, /Nuzo test page/);
+    assert.equal((await raw(port, { path: '/assets/missing.js', headers: auth })).status, 404);
+  });
+
+  test('API params are validated; errors map to statuses with a code', async () => {
+    const badJson = await raw(port, { method: 'POST', path: '/api/searchMemories', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{not json' });
+    assert.equal(badJson.status, 400);
+    const badParams = await apiCall(port, token, 'searchMemories', { query: 5, surprise: true });
+    assert.equal(badParams.status, 400);
+    assert.equal(badParams.json.error?.code, 'validation_error');
+    const grant = await apiCall(port, token, 'createGrant', { host: 'h', scope: 'user', origins: ['network'], kinds: ['fact'], requires_attestation: false, expires_at: null });
+    assert.equal(grant.status, 400, 'network can never be granted');
+    const missing = await apiCall(port, token, 'memory', { memory_id: '01ZZZZZZZZZZZZZZZZZZZZZZZZ' });
+    assert.equal(missing.status, 404);
+    assert.equal(missing.json.error?.code, 'not_found');
+  });
+
+  test('the body limit is 1 MiB', async () => {
+    const body = JSON.stringify({ content: 'x'.repeat(1024 * 1024 + 10) });
+    const res = await raw(port, { method: 'POST', path: '/api/createMemory', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    assert.equal(res.status, 413);
+  });
+
+  test('calls reach the real service: write, read, revision conflict as 409', async () => {
+    const created = await apiCall(port, token, 'createMemory', { content: 'The HTTP layer passes writes to the service.', kind: 'fact', scope: 'user', tags: ['http'] });
+    assert.equal(created.status, 200, created.body);
+    const memory = created.json.result as { id: string; revision: number; origin: string };
+    assert.equal(memory.origin, 'user');
+    const found = await apiCall(port, token, 'searchMemories', { query: 'passes' });
+    assert.ok((found.json.result as { items: Array<{ id: string }> }).items.some((m) => m.id === memory.id));
+    const updated = await apiCall(port, token, 'updateMemory', { memory_id: memory.id, expected_revision: memory.revision, content: 'The HTTP layer passes writes to the service, revised.' });
+    assert.equal(updated.status, 200, updated.body);
+    const stale = await apiCall(port, token, 'updateMemory', { memory_id: memory.id, expected_revision: memory.revision, content: 'A stale edit.' });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.json.error?.code, 'revision_conflict');
+    const duplicate = await apiCall(port, token, 'createMemory', { content: 'The HTTP layer passes writes to the service, revised.', kind: 'fact', scope: 'user' });
+    assert.equal(duplicate.status, 409);
+    assert.equal(duplicate.json.error?.code, 'duplicate');
+  });
+
+  test('live events arrive as server-sent events', async () => {
+    const { ready, event } = nextEvent(port, token, (e) => e.type === 'memory.changed');
+    await ready;
+    const created = await apiCall(port, token, 'createMemory', { content: 'An event should announce this memory.', scope: 'user' });
+    const id = (created.json.result as { id: string }).id;
+    const seen = await event;
+    assert.equal(seen.id, id);
+  });
+
+  test('only loopback is bound', async () => {
+    assert.match(ui.url, /^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    assert.equal(logged.filter((line) => line.includes(token)).length, 0, 'the token never goes to the log');
+  });
+});
