@@ -2,8 +2,6 @@
  * The bridge's stderr. In relay mode stdout belongs to MCP alone, so every human-readable line
  * goes here, one line per event, prefixed so a host's combined log says who spoke.
  */
-import { NuzoError } from '../main/core/errors.js';
-
 export type Log = (line: string) => void;
 
 export const stderrLog: Log = (line) => {
@@ -17,7 +15,5 @@ export const stderrLog: Log = (line) => {
 
 /** A one-line description of anything thrown, never a stack (the host shows this to people). */
 export function describeError(error: unknown): string {
-  if (error instanceof NuzoError) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  return error instanceof Error ? error.message : String(error);
 }

@@ -77,10 +77,16 @@ export function runHook(event: HookEvent, host: string): void {
   }, timeoutMs + 250);
   backstop.unref();
   const exit = (): void => {
-    process.exitCode = 0;
     // An open stdin or a lingering socket must not keep the host waiting.
     process.exit(0);
   };
+  // Not even a bug of ours may fail the host's tool call.
+  const crashed = (error: unknown): void => {
+    stderrLog(`hook ${event} skipped: ${describeError(error)}`);
+    exit();
+  };
+  process.once('uncaughtException', crashed);
+  process.once('unhandledRejection', crashed);
   callApp(event, host, Date.now() + timeoutMs).then(
     (text) => {
       if (text === null) exit();

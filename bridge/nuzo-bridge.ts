@@ -5,7 +5,7 @@
  * walks the import graph); the MCP server itself lives in the app.
  */
 import { BRIDGE_VERSION } from './bridge-env.js';
-import { stderrLog } from './bridge-log.js';
+import { describeError, stderrLog } from './bridge-log.js';
 
 const USAGE = `nuzo-bridge ${BRIDGE_VERSION}: connects an MCP host to the running Nuzo app.
 
@@ -70,6 +70,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  stderrLog(`failed: ${error instanceof Error ? error.message : String(error)}`);
+  stderrLog(`failed: ${describeError(error)}`);
   process.exitCode = process.argv[2] === 'hook' ? 0 : 1;
 });

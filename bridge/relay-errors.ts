@@ -3,6 +3,7 @@
  * the bridge itself must answer. Each text says what happened and what to do next.
  */
 import { NuzoError } from '../main/core/errors.js';
+import { describeError } from './bridge-log.js';
 import { BRIDGE_ERROR, INVALID_REQUEST, PARSE_ERROR, type JsonRpcErrorBody } from './jsonrpc.js';
 
 const RESTART_HINT = 'then restart this MCP server';
@@ -18,17 +19,18 @@ export function notRunning(reason: string): JsonRpcErrorBody {
 
 /** The app answered but refused this bridge: another user, another data folder, another version. */
 export function refused(error: NuzoError): JsonRpcErrorBody {
+  const detail = error.message.replace(/\.$/, '');
   const what =
     error.code === 'version_mismatch'
-      ? `This nuzo-bridge and the running Nuzo app do not speak the same version (${error.message}).`
-      : `The running Nuzo app refused this bridge (${error.message}). The MCP server must run as the same user and with the same NUZO_HOME as the app.`;
+      ? `This nuzo-bridge and the running Nuzo app do not speak the same version (${detail}).`
+      : `The running Nuzo app refused this bridge (${detail}). The MCP server must run as the same user and with the same NUZO_HOME as the app.`;
   return { code: BRIDGE_ERROR, message: `${what} Fix that, ${RESTART_HINT}.`, data: { code: error.code } };
 }
 
 /** Any connection failure, mapped to the right one of the above. */
 export function connectionFailure(error: unknown): JsonRpcErrorBody {
   if (error instanceof NuzoError && (error.code === 'auth_failed' || error.code === 'version_mismatch')) return refused(error);
-  const reason = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
+  const reason = describeError(error).replace(/\.$/, '');
   return notRunning(reason);
 }
 
@@ -39,7 +41,7 @@ export function restartedDuringRequest(): JsonRpcErrorBody {
 export function sessionNotRestored(detail: string): JsonRpcErrorBody {
   return {
     code: BRIDGE_ERROR,
-    message: `Nuzo restarted and this MCP session could not be restored (${detail}); ${RESTART_HINT}.`,
+    message: `Nuzo restarted and this MCP session could not be restored (${detail}). Restart this MCP server.`,
     data: { code: 'app_unavailable' },
   };
 }

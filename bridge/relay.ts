@@ -8,6 +8,7 @@
  * - when no app can be had, every request is answered with an error that says what to do.
  * stdout and the socket are reached only through `RelayPorts`, so the rules can be driven alone.
  */
+import { describeError } from './bridge-log.js';
 import type { IpcClientSession } from './ipc-client.js';
 import { classify, errorResponse, idKey, type JsonRpcErrorBody, type JsonRpcId, type JsonRpcMessage } from './jsonrpc.js';
 import { connectionFailure, invalidRequest, parseError, queueFull, restartedDuringRequest, sessionNotRestored } from './relay-errors.js';
@@ -261,7 +262,7 @@ export class Relay {
       session.send({ t: 'mcp', m: message });
       return true;
     } catch (error) {
-      this.ports.log(`could not relay a message: ${error instanceof Error ? error.message : String(error)}`);
+      this.ports.log(`could not relay a message: ${describeError(error)}`);
       return false;
     }
   }

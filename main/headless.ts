@@ -152,6 +152,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     uiUrl,
     async close() {
       clearInterval(sweep);
+      engine.close();
       detachers.forEach((d) => d());
       await closeUi();
       await ipc.close();

@@ -46,6 +46,7 @@ export class ConsentEngine {
   readonly grants: GrantQueries;
   readonly events = new EventEmitter();
   private windows = 0;
+  private closed = false;
   private readonly waitMs: number;
   private readonly ttlMs: number;
 
@@ -65,6 +66,12 @@ export class ConsentEngine {
       if (attached) this.windows--;
       attached = false;
     };
+  }
+
+  /** Ends every wait at once: a stopping service answers its callers instead of lingering. */
+  close(): void {
+    this.closed = true;
+    this.events.emit('shutdown');
   }
 
   get windowAvailable(): boolean {
@@ -216,6 +223,9 @@ export class ConsentEngine {
       stopAsking.abort();
       if (ticker) clearInterval(ticker);
     }
+    if (this.closed) {
+      throw new NuzoError('app_unavailable', `Nuzo is shutting down. The offer stays pending: call memory_capture_status with offer_id ${offer.id} once it is back.`, { offer_id: offer.id });
+    }
     return this.outcomeOf(offer.id);
   }
 
@@ -253,9 +263,12 @@ export class ConsentEngine {
       const done = (): void => {
         clearTimeout(timer);
         this.events.off('event', onEvent);
+        this.events.off('shutdown', done);
         resolve();
       };
       this.events.on('event', onEvent);
+      this.events.once('shutdown', done);
+      if (this.closed) done();
       if (this.offers.get(offerId)?.state !== 'pending') done();
     });
   }

@@ -23,14 +23,18 @@ export interface SocketLocation {
  * Symlinked and literal spellings of one data folder must meet at one socket; a folder that does
  * not exist yet has no app listening, so its literal spelling is as good as any.
  */
-function homeHash(home: string): string {
+function canonicalHome(home: string): string {
   let canonical = resolve(home);
   try {
     canonical = realpathSync.native(canonical);
   } catch {
     // keep the resolved spelling
   }
-  return createHash('sha256').update(canonical).digest('hex').slice(0, 12);
+  return canonical;
+}
+
+function homeHash(home: string): string {
+  return createHash('sha256').update(canonicalHome(home)).digest('hex').slice(0, 12);
 }
 
 function fits(path: string): boolean {
@@ -48,9 +52,11 @@ function windowsUser(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * Every Unix location that fits the path limit, preferred first: `$XDG_RUNTIME_DIR/nuzo-<hash>`,
- * then `<home>/run`. The server takes the first; a client tries each, because a bridge launched
- * by a host may see `XDG_RUNTIME_DIR` when an app started from a shell without it did not.
+ * Every Unix location that fits the path limit, preferred first: `<home>/run`, then
+ * `$XDG_RUNTIME_DIR/nuzo-<hash>` (only needed when the data folder's path is too long for a
+ * socket). The data folder comes first because it is the one thing app and bridge always agree
+ * on: hosts often start their MCP servers without `XDG_RUNTIME_DIR`, and a bridge that looked
+ * elsewhere would think the app is down. A client still tries each candidate.
  */
 export function socketCandidates(
   home: string,
@@ -61,14 +67,13 @@ export function socketCandidates(
   if (platform === 'win32') {
     return [{ dir: home, path: `\\\\.\\pipe\\nuzo-${windowsUser(env)}-${hash}` }];
   }
-  const candidates: SocketLocation[] = [];
+  const inHome = join(canonicalHome(home), 'run');
+  const candidates: SocketLocation[] = [{ dir: inHome, path: join(inHome, SOCKET_FILE) }];
   const runtime = env['XDG_RUNTIME_DIR'];
   if (runtime && runtime.startsWith('/')) {
     const dir = join(runtime, `nuzo-${hash}`);
     candidates.push({ dir, path: join(dir, SOCKET_FILE) });
   }
-  const dir = join(resolve(home), 'run');
-  candidates.push({ dir, path: join(dir, SOCKET_FILE) });
   return candidates.filter((c) => fits(c.path));
 }
 

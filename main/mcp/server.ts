@@ -11,6 +11,7 @@ import { summariseIssues, validationError } from '../pipeline/validate.js';
 import { TOOLS } from './tool-catalog.js';
 import { HANDLERS } from './tool-handlers.js';
 import { APP_VERSION } from '../core/version.js';
+import { portableSchema } from './portable-schema.js';
 
 const INSTRUCTIONS = `Nuzo is this person's local memory. Recall before asking them something they may have told you before (memory_recall, memory_context).
 To remember something, call memory_confirm_capture: the person decides whether it is stored. Do not resubmit after consent_pending; check memory_capture_status later.
@@ -42,8 +43,8 @@ const toolList = TOOLS.map((tool) => ({
   name: tool.name,
   title: tool.title,
   description: tool.description,
-  inputSchema: z.toJSONSchema(tool.input, { io: 'input' }) as { type: 'object'; [key: string]: unknown },
-  outputSchema: z.toJSONSchema(tool.output, { io: 'output' }) as { type: 'object'; [key: string]: unknown },
+  inputSchema: portableSchema(z.toJSONSchema(tool.input, { io: 'input' }) as Parameters<typeof portableSchema>[0]) as { type: 'object'; [key: string]: unknown },
+  outputSchema: portableSchema(z.toJSONSchema(tool.output, { io: 'output' }) as Parameters<typeof portableSchema>[0]) as { type: 'object'; [key: string]: unknown },
   annotations: { title: tool.title, ...tool.annotations },
 }));
 

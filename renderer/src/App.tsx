@@ -4,6 +4,7 @@ import { useApi, useApiEvents } from './api/ApiContext';
 import { LinkBanner } from './components/LinkBanner';
 import { Nav } from './components/Nav';
 import { ShortcutHelp } from './components/ShortcutHelp';
+import { useCoalesced } from './hooks/useCoalesced';
 import { createRegistry, ShortcutProvider } from './hooks/useShortcuts';
 import { hashFor, parseHash, SCREENS, type Route, type ScreenId } from './routes';
 import { ActivityScreen } from './screens/activity/ActivityScreen';
@@ -56,15 +57,8 @@ export function App() {
     api.settings().then(setSettings, () => undefined);
   }, [api]);
   useEffect(refreshChrome, [refreshChrome]);
-  const chromeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useApiEvents(() => {
-    // Bursts (an import writes thousands) collapse into one refresh.
-    if (chromeTimer.current !== null) return;
-    chromeTimer.current = setTimeout(() => {
-      chromeTimer.current = null;
-      refreshChrome();
-    }, 400);
-  });
+  // Bursts (an import writes thousands) collapse into one refresh of the counts.
+  useApiEvents(useCoalesced(refreshChrome, 400));
 
   useEffect(() => {
     let chord = false;

@@ -13,7 +13,7 @@
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { databasePath } from '../../main/core/paths.js';
 import { projectIdForDir } from '../../main/core/project.js';
@@ -51,6 +51,9 @@ const CONC_CLIENTS = 4;
 const CONC_EACH = 250;
 const REF_BUDGET_MS = Number(process.env['BENCH_MCP_REF_BUDGET_S'] ?? 180) * 1000;
 const REF_CREATES = 10;
+const NO_MATCH = 'zqxjvkw';
+const REF_LOAD_BUDGET_MS = Number(process.env['BENCH_MCP_REF_LOAD_S'] ?? 90) * 1000;
+const REF_LOAD_BATCH = 1000;
 
 const mib = (m: ProcMem | null | undefined, key: keyof ProcMem): string => (m ? `${fmt(m[key], 0)} MiB` : 'n/a');
 const sizeMiB = (bytes: number): string => `${fmt(bytes / 1048576, 1)} MiB`;
@@ -86,6 +89,8 @@ interface RecallRun {
   inprocMs: number[];
   rawMs: number[];
   pingMs: number[];
+  /** memory_recall for a word no memory contains: the per-call cost of a tool call with (almost) no SQL work. */
+  emptyMs: number[];
   bridgeHits: number;
   /** Items per query through the bridge, in query order. */
   bridgeCounts: number[];
@@ -114,8 +119,9 @@ async function recallRun(work: string, cwd: string, queries: string[], service: 
       recall(db, { query: q, limit: 20, scopes });
       rawStmt.all(buildFtsQuery(q)!.all);
       await bridge.client.ping();
+      await viaBridge(NO_MATCH);
     }
-    const out: RecallRun = { bridgeMs: [], inprocMs: [], rawMs: [], pingMs: [], bridgeHits: 0, bridgeCounts: [], inprocHits: 0, rawHits: 0, bridgeZero: 0, bytes: [], mismatches: 0, rssAfter: null };
+    const out: RecallRun = { bridgeMs: [], inprocMs: [], rawMs: [], pingMs: [], emptyMs: [], bridgeHits: 0, bridgeCounts: [], inprocHits: 0, rawHits: 0, bridgeZero: 0, bytes: [], mismatches: 0, rssAfter: null };
     for (const q of queries) {
       const t = nowMs();
       const result = await viaBridge(q);
@@ -141,6 +147,11 @@ async function recallRun(work: string, cwd: string, queries: string[], service: 
       const tp = nowMs();
       await bridge.client.ping();
       out.pingMs.push(nowMs() - tp);
+
+      const te = nowMs();
+      const empty = await viaBridge(NO_MATCH);
+      out.emptyMs.push(nowMs() - te);
+      if (empty.isError || (structured(empty)['items'] as unknown[]).length !== 0) throw new Error(`memory_recall("${NO_MATCH}") should find nothing: ${errorCode(empty)}`);
     }
     out.rssAfter = procMem(service.pid);
     return out;
@@ -156,6 +167,7 @@ function recallTable(size: string, r: RecallRun): BenchTable {
   const i = summarise(r.inprocMs);
   const w = summarise(r.rawMs);
   const g = summarise(r.pingMs);
+  const e = summarise(r.emptyMs);
   return {
     title: `MCP recall through the real bridge (${size} memories, 200 queries, limit 20)`,
     columns: ['measure', 'p50', 'p99', 'unit', 'note'],
@@ -166,6 +178,7 @@ function recallTable(size: string, r: RecallRun): BenchTable {
       ['ratio bridge / raw', fmt(b.p50 / w.p50, 1), fmt(b.p99 / w.p99, 1), '×', ''],
       ['ratio in-process / raw', fmt(i.p50 / w.p50, 2), fmt(i.p99 / w.p99, 2), '×', ''],
       ['MCP ping via nuzo-bridge (no tool, no SQL)', fmt(g.p50, 3), fmt(g.p99, 3), 'ms', 'transport floor: client → bridge → socket → service and back'],
+      [`memory_recall via nuzo-bridge, "${NO_MATCH}" (matches nothing)`, fmt(e.p50, 3), fmt(e.p99, 3), 'ms', 'tool-call floor: dispatch, argument checks, per-call bookkeeping, ~no SQL'],
       ['bridge − in-process (p50 of each)', fmt(b.p50 - i.p50, 3), '', 'ms', 'what the MCP path adds to one recall'],
       ['recall result size on the wire', fmt(p(r.bytes, 50) / 1024, 1), fmt(p(r.bytes, 99) / 1024, 1), 'KiB', 'JSON of the tool result (text + structuredContent carry the same items)'],
     ],
@@ -175,6 +188,7 @@ function recallTable(size: string, r: RecallRun): BenchTable {
       'Per query the three paths run back to back (bridge, then in-process, then raw), after 20 warm-up queries on each; the',
       'in-process recall() uses exactly the connection\'s scopes; the raw query is the bare FTS5 MATCH + bm25 on scope user.',
       'Bridge time includes the SDK client\'s zod parse and JSON-schema check of structuredContent (it listed tools first, as hosts do).',
+      'p99 of 200 samples is the second-slowest one: read it as "the bad tail", not as a precise figure.',
     ],
   };
 }
@@ -384,6 +398,15 @@ function writeTable(w: WriteRun, ref: ReferenceRun | null): BenchTable {
     row(`same, ${CONC_CLIENTS} clients × ${CONC_EACH} concurrently`, w.conc, CONC_CLIENTS * CONC_EACH, `${CONC_CLIENTS} bridges, one service, every result "written"`),
     row(`ConsentEngine.confirm in-process, ${SEQ_WRITES} sequential`, w.inproc, SEQ_WRITES, 'baseline: same grant, scope and kind of content, no MCP/IPC'),
   ];
+  if (ref && ref.loadedViaTool > 0) {
+    rows.push([
+      `server-memory create_entities, ${ref.loadBatch.toLocaleString('en')} entities/call (its load)`,
+      fmt(ref.loadedViaTool / (ref.loadMs / 1000), 0),
+      '',
+      '',
+      `${ref.loadedViaTool.toLocaleString('en')} entities into an empty file in ${fmt(ref.loadMs / 1000, 1)} s; batched, so compare with the core import row`,
+    ]);
+  }
   if (ref && ref.createMs.length) {
     rows.push([
       `server-memory create_entities, 1 entity/call, ${ref.createMs.length} calls`,
@@ -437,13 +460,20 @@ function referenceTable(size: string, r: RecallRun | null, ref: ReferenceRun, nu
     columns: ['measure', 'p50 ms', 'p99 ms', 'avg results', 'note'],
     rows,
     notes: [
-      `Loaded by writing its JSONL file directly in its own saveGraph line format (name = memory id, entityType = kind,`,
-      `observations = [content, ...tags]), all ${ref.entities.toLocaleString('en')} live memories of every scope, in ${fmt(ref.writeFileMs / 1000, 1)} s: its create_entities`,
-      'rereads and rewrites the whole file per call and checks each name against every entity (O(n²) to load), which does not finish in',
-      'minutes at this size. Its write cost is the create_entities row of the write table.',
+      `Content: all ${ref.entities.toLocaleString('en')} live memories of every scope, one entity each (name = memory id, entityType = kind,`,
+      'observations = [content, ...tags]).',
+      ref.appendedDirectly === 0
+        ? `Loaded entirely through its create_entities tool over stdio, ${ref.loadBatch.toLocaleString('en')} per call, in ${fmt(ref.loadMs / 1000, 1)} s (time box ${fmt(ref.loadBudgetMs / 1000, 0)} s).`
+        : `Loaded ${ref.loadedViaTool.toLocaleString('en')} through its create_entities tool (${ref.loadBatch.toLocaleString('en')} per call) before the ${fmt(ref.loadBudgetMs / 1000, 0)} s load time box ran out; the other ` +
+          `${ref.appendedDirectly.toLocaleString('en')} were appended to its file directly, in its own saveGraph line format, in ${fmt(ref.appendMs / 1000, 1)} s` +
+          ' (each create_entities call rereads and rewrites the whole file and checks every new name against every entity, so calls slow down as it grows).',
       ref.capped
         ? `Time box: ${fmt(ref.budgetMs / 1000, 0)} s for its queries; it finished ${n} of 200 (in order), and the Nuzo figures in this table are over those same ${n}.`
-        : `All 200 queries ran (time box ${fmt(ref.budgetMs / 1000, 0)} s not reached).`,
+        : ref.searchFailure
+          ? `Its run stopped at ${ref.searchFailure}; the figures cover the ${n} queries before it, Nuzo's too.`
+          : `All 200 queries ran (time box ${fmt(ref.budgetMs / 1000, 0)} s not reached).`,
+      `${ref.overSdkDefault} of its ${n} responses were larger than 10 MiB, the MCP SDK client's default stdio message limit: a host on a default`,
+      `SDK client would get "Connection closed" for those queries. This client was given a ${fmt(ref.maxBufferBytes / 1048576, 0)} MiB limit so that every query could be timed.`,
       'Semantics differ, so the result counts are not a quality score: search_nodes returns EVERY entity whose name, type or any',
       'observation contains the whole query as a case-insensitive substring, unranked and unlimited, over all entities (no scopes),',
       'rereading and parsing the file on every call; Nuzo returns the top 20 by BM25 + recency, matching word tokens (last one as a',
@@ -462,6 +492,7 @@ function memoryTable(rows: Array<[string, ProcMem | null, string]>): BenchTable 
 
 export async function runMcpBench(home: string, queries: string[]): Promise<BenchTable[]> {
   const started = nowMs();
+  const loadStart = loadavg()[0]!;
   const root = mkdtempSync(join(tmpdir(), 'nuzo-mcp-'));
   const work = join(root, 'home');
   const cwd = join(root, 'cwd');
@@ -534,7 +565,16 @@ export async function runMcpBench(home: string, queries: string[]): Promise<Benc
     t = nowMs();
     let ref: ReferenceRun | null = null;
     try {
-      ref = await runReference({ home, file: join(root, 'memory.jsonl'), cwd, queries, budgetMs: REF_BUDGET_MS, creates: REF_CREATES });
+      ref = await runReference({
+        home,
+        file: join(root, 'memory.jsonl'),
+        cwd,
+        queries,
+        budgetMs: REF_BUDGET_MS,
+        loadBudgetMs: REF_LOAD_BUDGET_MS,
+        loadBatch: REF_LOAD_BATCH,
+        creates: REF_CREATES,
+      });
       mem.push(['server-memory, after its search run', ref.rss, `${ref.entities.toLocaleString('en')} entities; it rereads and parses its file on every call`]);
     } catch (error) {
       tables.push(failedTable('MCP reference memory server', error));
@@ -543,7 +583,10 @@ export async function runMcpBench(home: string, queries: string[]): Promise<Benc
     if (writes) tables.push(writeTable(writes, ref));
     if (ref) tables.push(referenceTable(size, recallResult, ref, nuzoBytes));
     const memTable = memoryTable(mem);
-    memTable.notes = [`Time per part: ${timings.join(', ')}; whole MCP bench ${fmt((nowMs() - started) / 1000, 1)} s on ${process.arch}, node ${process.version}.`];
+    memTable.notes = [
+      `Time per part: ${timings.join(', ')}; whole MCP bench ${fmt((nowMs() - started) / 1000, 1)} s on ${process.arch}, node ${process.version}, ${cpus().length} CPUs.`,
+      `Load average (1 min) ${fmt(loadStart, 2)} when the MCP bench started and ${fmt(loadavg()[0]!, 2)} when it ended: other work on the machine shows up in the tails.`,
+    ];
     tables.push(memTable);
     return tables;
   } finally {

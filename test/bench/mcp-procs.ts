@@ -139,8 +139,23 @@ export interface McpProc {
 }
 
 /** An SDK client over stdio to a server process (spawned by the SDK's transport). */
-export async function connectStdio(opts: { command: string; args: string[]; env: Record<string, string>; cwd: string; clientName: string }): Promise<McpProc> {
-  const transport = new StdioClientTransport({ command: opts.command, args: opts.args, env: opts.env, cwd: opts.cwd, stderr: 'pipe' });
+export async function connectStdio(opts: {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  clientName: string;
+  /** The SDK client refuses a message longer than this (its default: 10 MiB). */
+  maxBufferSize?: number;
+}): Promise<McpProc> {
+  const transport = new StdioClientTransport({
+    command: opts.command,
+    args: opts.args,
+    env: opts.env,
+    cwd: opts.cwd,
+    stderr: 'pipe',
+    ...(opts.maxBufferSize ? { maxBufferSize: opts.maxBufferSize } : {}),
+  });
   const stderr = tail(transport.stderr);
   const client = new Client({ name: opts.clientName, version: '0.1.0' });
   let pid: number | null = null;

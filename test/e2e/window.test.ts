@@ -36,6 +36,9 @@ if (skip !== false) process.stderr.write(`${skip}\n`);
 describe('the window (Chromium against nuzo serve --ui, MCP host through the bridge)', { skip, timeout: 300_000 }, () => {
   let home: string;
   let cleanupHome: () => void = () => undefined;
+  /** The service's HOME: "Write it for me" writes host configs there, never into the real ones. */
+  let userHome: string;
+  let cleanupUserHome: () => void = () => undefined;
   let service: RunningService;
   let client: Client;
   let browser: Browser;
@@ -77,8 +80,13 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
     await page.locator('main').focus();
     await page.keyboard.press('/');
     const box = page.getByRole('searchbox', { name: 'Search memories' });
-    assert.equal(await box.evaluate('el => el === document.activeElement'), true, '/ focuses the search box');
+    assert.equal(await focused(), 'Search memories', '/ focuses the search box');
     await box.fill(text);
+  }
+
+  /** The focused element's accessible label (string expressions keep DOM types out of this file). */
+  async function focused(): Promise<unknown> {
+    return page.evaluate('document.activeElement && document.activeElement.getAttribute("aria-label")');
   }
 
   async function rowTexts(): Promise<string[]> {
@@ -89,7 +97,8 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
 
   before(async () => {
     ({ home, cleanup: cleanupHome } = tempHome('nuzo-window'));
-    service = await startServe(home, { ui: true });
+    ({ home: userHome, cleanup: cleanupUserHome } = tempHome('nuzo-window-user'));
+    service = await startServe(home, { ui: true, env: { HOME: userHome, XDG_CONFIG_HOME: join(userHome, '.config'), APPDATA: join(userHome, 'AppData') } });
     assert.ok(service.url?.startsWith('http://127.0.0.1:'), 'serve --ui prints the window URL with its token');
     client = await connectClient(home, { name: 'e2e-host' });
     browser = await launchChromium();
@@ -110,6 +119,7 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
     await service?.stop();
     if (home !== undefined && process.platform !== 'win32') rmSync(socketLocation(home).dir, { recursive: true, force: true });
     cleanupHome();
+    cleanupUserHome();
   });
 
   test('an empty inbox says what to do next', async () => {
@@ -154,7 +164,7 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
     await page.keyboard.press('e');
     const editor = page.locator('.offer .editor textarea');
     await editor.waitFor();
-    assert.equal(await editor.evaluate('el => el === document.activeElement'), true, 'the editor takes focus');
+    assert.equal(await page.evaluate('document.activeElement && document.activeElement.tagName'), 'TEXTAREA', 'the editor takes focus');
     await editor.fill(edited);
     await page.keyboard.press('Control+Enter');
     const outcome = await call;
@@ -298,6 +308,62 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
     await search('');
   });
 
+  test('a near-duplicate warning links to the memory it resembles', async () => {
+    const content = 'Kubernetes manifests live in deploy/k8s and the pipeline applies them.';
+    const call = propose({ content, kind: 'fact', scope: 'project:e2e' });
+    await go('1', '.screen-inbox');
+    const card = await offerCard(content);
+    const similar = card.locator('.similar .link').first();
+    await similar.waitFor({ timeout: 20_000 });
+    await similar.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.detail .detail-text', { hasText: 'Kubernetes manifests live in deploy/k8s and are applied by the pipeline.' }).waitFor();
+    assert.match(page.url(), /#\/memories\/[0-9A-Z]{26}$/);
+    await go('1', '.screen-inbox');
+    await selectOffer(content);
+    await page.keyboard.press('r');
+    assert.equal((await call).code, 'consent_declined');
+  });
+
+  test('a grant is created with an expiry, offers only grantable origins, and can be revoked', async () => {
+    await go('4', '.screen-connections');
+    await page.locator('.screen-connections .table', { hasText: 'e2e-host' }).first().waitFor();
+    assert.match((await page.locator('.status-live').first().textContent()) ?? '', /live/);
+    await page.getByRole('button', { name: 'New grant' }).click();
+    const form = page.getByRole('form', { name: 'New grant' });
+    const offered = (await form.locator('fieldset', { hasText: 'Origins covered' }).locator('label.choice').allTextContents()).map((t) => t.trim());
+    assert.deepEqual(offered, ['user', 'agent', 'local action'], 'network and unknown are never offered');
+    await form.getByLabel('Host').fill('grant-ui-host');
+    await form.getByLabel('Expires').selectOption({ label: '7 days' });
+    await form.getByRole('button', { name: 'Create grant' }).click();
+    const row = page.locator('.screen-connections tr', { hasText: 'grant-ui-host' });
+    await row.waitFor();
+    const grants = await api<Array<{ host: string; expires_at: string | null; origins: string[]; id: string }>>('grants');
+    const made = grants.find((g) => g.host === 'grant-ui-host');
+    assert.ok(made?.expires_at !== null && made?.expires_at !== undefined, 'the grant has an expiry');
+    const days = (new Date(made.expires_at).getTime() - Date.now()) / 86_400_000;
+    assert.ok(days > 6.9 && days <= 7, `expires in ${days} days`);
+    assert.deepEqual(made.origins, ['agent']);
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.getByRole('button', { name: 'Revoke' }).waitFor({ state: 'detached' });
+    const after = await api<Array<{ id: string; revoked_at: string | null }>>('grants');
+    assert.notEqual(after.find((g) => g.id === made.id)?.revoked_at, null);
+  });
+
+  test('Connect shows each host’s snippet and writes it on request (into a throwaway HOME)', async () => {
+    await go('5', '.screen-connect');
+    const card = page.locator('.host', { hasText: 'Cursor' });
+    await card.waitFor();
+    assert.match((await card.locator('.snippet').textContent()) ?? '', /nuzo-bridge/);
+    await card.getByRole('button', { name: 'Copy' }).waitFor();
+    await card.getByRole('button', { name: 'Write it for me' }).click();
+    const done = card.getByRole('status');
+    await done.waitFor();
+    const text = (await done.textContent()) ?? '';
+    assert.match(text, /Written to|Already there/);
+    assert.ok(text.includes(userHome) || /Already there/.test(text), `wrote inside the test HOME: ${text}`);
+  });
+
   test('the list is windowed: thousands of memories, a few dozen rows in the DOM, pages load by cursor', async () => {
     const file = join(home, 'bulk.jsonl');
     const lines: string[] = [];
@@ -331,6 +397,8 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
     await go('1', '.screen-inbox');
     await page.locator('.offer').nth(2).waitFor({ timeout: 20_000 });
     await page.locator('.offer-is-forget').waitFor();
+    // Confirmations from earlier steps fade out by themselves; they are not part of the screens.
+    await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 15_000 });
 
     const screens: Array<[string, string, string]> = [
       ['inbox', '1', '.offer'],
@@ -355,7 +423,10 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
             await page.locator('.detail[data-memory-id]').waitFor();
           }
           await page.waitForTimeout(150);
-          const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+          // The page and every scrolling region: content wider than its box is hidden or overlapping.
+          const overflow = (await page.evaluate(
+            `Math.max(document.documentElement.scrollWidth - window.innerWidth, ...Array.from(document.querySelectorAll('.screen-head, .screen-scroll, .filters, .split-list, .split-detail, .nav'), (el) => el.scrollWidth - el.clientWidth))`,
+          )) as number;
           assert.ok(overflow <= 0, `${name} overflows horizontally by ${overflow}px at ${width}×${height}`);
           await page.screenshot({ path: screenshotPath(`${name}-${theme}${suffix}`) });
         }

@@ -11,27 +11,22 @@ const scratch = mkdtempSync(join(tmpdir(), 'nuzo-ipc-path-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('socketLocation', () => {
-  test('uses a per-home folder under XDG_RUNTIME_DIR when set', () => {
-    const env = { XDG_RUNTIME_DIR: '/run/user/1000' };
-    const a = socketLocation('/home/ana/.config/Nuzo', env, 'linux');
-    assert.match(a.dir, /^\/run\/user\/1000\/nuzo-[0-9a-f]{12}$/);
-    assert.equal(a.path, `${a.dir}/nuzo.sock`);
-    assert.deepEqual(socketLocation('/home/ana/.config/Nuzo', env, 'linux'), a, 'stable');
-    assert.notEqual(socketLocation('/home/ana/other', env, 'linux').dir, a.dir, 'one folder per data folder');
-  });
-
-  test('falls back to <home>/run without XDG_RUNTIME_DIR, or when it is relative', () => {
-    for (const env of [{}, { XDG_RUNTIME_DIR: '' }, { XDG_RUNTIME_DIR: 'relative/dir' }]) {
-      assert.deepEqual(socketLocation('/home/ana/Nuzo', env, 'darwin'), { dir: '/home/ana/Nuzo/run', path: '/home/ana/Nuzo/run/nuzo.sock' });
+  test('uses <home>/run, whatever XDG_RUNTIME_DIR says, so app and bridge always agree', () => {
+    for (const env of [{}, { XDG_RUNTIME_DIR: '' }, { XDG_RUNTIME_DIR: 'relative/dir' }, { XDG_RUNTIME_DIR: '/run/user/1000' }]) {
+      assert.deepEqual(socketLocation('/home/ana/Nuzo', env, 'linux'), { dir: '/home/ana/Nuzo/run', path: '/home/ana/Nuzo/run/nuzo.sock' });
     }
   });
 
-  test('falls back to <home>/run when the runtime path would be too long for sun_path', () => {
-    const env = { XDG_RUNTIME_DIR: `/run/${'r'.repeat(90)}` };
-    const location = socketLocation('/home/ana/Nuzo', env, 'linux');
-    assert.equal(location.path, '/home/ana/Nuzo/run/nuzo.sock');
-    const candidates = socketCandidates('/home/ana/Nuzo', { XDG_RUNTIME_DIR: '/run/user/1000' }, 'linux');
-    assert.equal(candidates.length, 2, 'a client also tries <home>/run');
+  test('falls back to a per-home folder under XDG_RUNTIME_DIR when the data folder path is too long', () => {
+    const long = `/home/ana/${'n'.repeat(90)}`;
+    const env = { XDG_RUNTIME_DIR: '/run/user/1000' };
+    const a = socketLocation(long, env, 'linux');
+    assert.match(a.dir, /^\/run\/user\/1000\/nuzo-[0-9a-f]{12}$/);
+    assert.equal(a.path, `${a.dir}/nuzo.sock`);
+    assert.deepEqual(socketLocation(long, env, 'linux'), a, 'stable');
+    assert.notEqual(socketLocation(`${long}x`, env, 'linux').dir, a.dir, 'one folder per data folder');
+    const candidates = socketCandidates('/home/ana/Nuzo', env, 'linux');
+    assert.equal(candidates.length, 2, 'a client also tries the runtime folder');
   });
 
   test('says clearly when no candidate fits', () => {

@@ -14,5 +14,6 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await service.close();
-  return 0;
+  // Nothing is left to finish once the store is closed; do not wait on hosts' open pipes.
+  process.exit(0);
 }

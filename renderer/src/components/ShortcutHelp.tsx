@@ -8,6 +8,8 @@ const KEYS: Array<[string, string]> = [
   ['a', 'approve the selected draft'],
   ['r', 'reject the selected draft'],
   ['e', 'edit the selected draft or memory'],
+  ['n', 'new memory (on Memories)'],
+  ['Ctrl+Enter', 'save the open editor'],
   ['Esc', 'close the editor or this help'],
   ['?', 'show this help'],
 ];

@@ -20,7 +20,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (toast: ToastInput) => {
       const id = next.current++;
-      setToasts((all) => [...all.slice(-2), { ...toast, id }]);
+      // Newest replaces the previous one unless that one offers an undo still worth having.
+      setToasts((all) => [...all.filter((t) => t.action !== undefined).slice(-1), { ...toast, id }]);
       setTimeout(() => dismiss(id), toast.action !== undefined ? 8000 : 4000);
     },
     [dismiss],

@@ -5,6 +5,7 @@ import { useApi, useApiEvents } from '../../api/ApiContext';
 import { RelativeTime } from '../../components/RelativeTime';
 import { EmptyState, ErrorState, InlineError, LoadingState } from '../../components/StateMessage';
 import { useAsync } from '../../hooks/useAsync';
+import { useCoalesced } from '../../hooks/useCoalesced';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { actorLabel } from '../memories/RevisionHistory';
 
@@ -36,10 +37,11 @@ export function ActivityScreen({ onOpenMemory }: { onOpenMemory(id: string): voi
     setOlderDone(false);
     return api.audit({ ...filters, limit: PAGE });
   }, [api, actionFilter, outcome, actor]);
-  useApiEvents(() => {
-    // Everything the service does is audited, so any event means new rows on top.
+  const reload = useCoalesced(() => {
     if (older.length === 0) first.reload();
-  });
+  }, 500);
+  // Everything the service does is audited, so any event means new rows on top.
+  useApiEvents(reload);
 
   const entries = [...(first.data ?? []), ...older];
   const knownActions = [...new Set(entries.map((e) => e.action))].sort();
@@ -71,11 +73,11 @@ export function ActivityScreen({ onOpenMemory }: { onOpenMemory(id: string): voi
         <table className="table audit">
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Target</th>
+              <th scope="col" className="col-when">When</th>
+              <th scope="col" className="col-who">Who</th>
+              <th scope="col" className="col-action">Action</th>
+              <th scope="col" className="col-outcome">Outcome</th>
+              <th scope="col" className="col-target">Target</th>
               <th scope="col">Reason</th>
             </tr>
           </thead>
@@ -85,14 +87,16 @@ export function ActivityScreen({ onOpenMemory }: { onOpenMemory(id: string): voi
                 <td className="nowrap">
                   <RelativeTime value={entry.at} />
                 </td>
-                <td className="nowrap" title={entry.actor}>
+                <td className="truncate" title={entry.actor}>
                   {actorLabel(entry.actor)}
                 </td>
-                <td className="mono">{entry.action}</td>
+                <td className="mono truncate" title={entry.action}>
+                  {entry.action}
+                </td>
                 <td>
                   <span className={`outcome outcome-${entry.outcome}`}>{entry.outcome}</span>
                 </td>
-                <td className="mono truncate">
+                <td className="mono truncate" title={entry.target ?? ''}>
                   {looksLikeMemoryId(entry.target) ? (
                     <button type="button" className="link mono" onClick={() => onOpenMemory(entry.target as string)}>
                       {entry.target}
@@ -101,7 +105,9 @@ export function ActivityScreen({ onOpenMemory }: { onOpenMemory(id: string): voi
                     (entry.target ?? '—')
                   )}
                 </td>
-                <td className="mono">{entry.reason ?? ''}</td>
+                <td className="mono truncate" title={entry.reason ?? ''}>
+                  {entry.reason ?? ''}
+                </td>
               </tr>
             ))}
           </tbody>

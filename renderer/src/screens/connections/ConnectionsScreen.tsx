@@ -6,6 +6,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { EmptyState, ErrorState, InlineError, LoadingState } from '../../components/StateMessage';
 import { useToast } from '../../components/Toasts';
 import { useAsync } from '../../hooks/useAsync';
+import { useCoalesced } from '../../hooks/useCoalesced';
 import { KIND_LABEL, KINDS, ORIGIN_LABEL, scopeLabel } from '../../lib/vocabulary';
 import type { ScreenId } from '../../routes';
 import { GrantForm } from './GrantForm';
@@ -23,9 +24,11 @@ export function ConnectionsScreen({ onGo }: { onGo(screen: ScreenId): void }) {
   const grants = useAsync(() => api.grants(), [api]);
   const [creating, setCreating] = useState(false);
   const [revokeError, setRevokeError] = useState<ApiError | null>(null);
+  const reloadConnections = useCoalesced(connections.reload, 300);
+  const reloadGrants = useCoalesced(grants.reload, 300);
   useApiEvents((event) => {
-    if (event.type === 'connection.changed' || event.type === 'resync') connections.reload();
-    if (event.type === 'grant.changed' || event.type === 'resync') grants.reload();
+    if (event.type === 'connection.changed' || event.type === 'resync') reloadConnections();
+    if (event.type === 'grant.changed' || event.type === 'resync') reloadGrants();
   });
 
   const revoke = (grant: GrantView): void => {

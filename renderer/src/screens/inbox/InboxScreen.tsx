@@ -5,6 +5,7 @@ import { useApi, useApiEvents } from '../../api/ApiContext';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateMessage';
 import { useToast } from '../../components/Toasts';
 import { useAsync } from '../../hooks/useAsync';
+import { useCoalesced } from '../../hooks/useCoalesced';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import type { ScreenId } from '../../routes';
 import { OfferCard } from './OfferCard';
@@ -31,8 +32,9 @@ export function InboxScreen({ onOpenMemory, onGo }: Props) {
   const cards = useRef(new Map<string, HTMLElement>());
   const lastIndex = useRef(0);
 
+  const reload = useCoalesced(inbox.reload, 150);
   useApiEvents((event) => {
-    if (event.type === 'offer.created' || event.type === 'offer.decided' || event.type === 'resync') inbox.reload();
+    if (event.type === 'offer.created' || event.type === 'offer.decided' || event.type === 'resync') reload();
   });
 
   // Keep a selection; when the selected draft leaves, take the one that moved into its place.
@@ -43,7 +45,12 @@ export function InboxScreen({ onOpenMemory, onGo }: Props) {
       lastIndex.current = selectedIndex;
       return;
     }
-    setSelectedId(offers[Math.min(lastIndex.current, offers.length - 1)]!.id);
+    const next = offers[Math.min(lastIndex.current, offers.length - 1)]!;
+    setSelectedId(next.id);
+    // The decided card took keyboard focus with it; hand it to the one that moved into its place.
+    if (document.activeElement === null || document.activeElement === document.body) {
+      requestAnimationFrame(() => cards.current.get(next.id)?.focus({ preventScroll: true }));
+    }
   }, [offers, selectedIndex]);
 
   const select = useCallback((index: number) => {

@@ -1,5 +1,6 @@
 import type { OfferView } from '../../../../main/ui-api/contract';
 import { DiffView } from '../../components/DiffView';
+import { OriginBadge } from '../../components/OriginBadge';
 import { TagList } from '../../components/TagList';
 import { KIND_LABEL, scopeLabel } from '../../lib/vocabulary';
 
@@ -12,6 +13,10 @@ export function OfferBody({ draft }: { draft: OfferView['draft'] }) {
         <p className="offer-forget-lead">The agent asks to forget this memory. Forgotten memories go to the Trash and can be restored.</p>
         <p className="memory-text">{current?.content ?? draft.content}</p>
         <TagList tags={current?.tags ?? draft.tags} />
+        <p className="offer-forget-meta meta">
+          The memory’s origin: <OriginBadge origin={current?.origin ?? draft.origin} compact />
+          {current !== null && <> · revision {current.revision}</>}
+        </p>
       </div>
     );
   }

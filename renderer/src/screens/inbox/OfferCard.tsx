@@ -64,7 +64,8 @@ export const OfferCard = forwardRef<HTMLElement, OfferCardProps>(function OfferC
     >
       <header className="offer-head">
         <div className="offer-head-main">
-          <OriginBadge origin={draft.origin} />
+          {/* A forget request's draft carries the memory's own origin, not the requester's. */}
+          {!forget && <OriginBadge origin={draft.origin} />}
           <span className={`offer-action offer-action-${draft.action}`}>
             {forget && <Icon name="trash" />}
             {ACTION_LABEL[draft.action]}

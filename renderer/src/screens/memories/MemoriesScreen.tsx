@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateMessage';
 import { VirtualList } from '../../components/VirtualList';
 import { useAsync } from '../../hooks/useAsync';
+import { useCoalesced } from '../../hooks/useCoalesced';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { activeFilterCount, MemoryFilters, NO_FILTERS, type Filters } from './MemoryFilters';
@@ -69,19 +70,13 @@ export function MemoriesScreen({ focusMemoryId, searchRequest }: Props) {
   // A new query starts at the top with nothing selected.
   useEffect(() => setSelected(null), [memoryQuery]);
 
-  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refresh = useCoalesced(() => {
+    pages.refresh();
+    facets.reload();
+  }, 250);
   useApiEvents((event) => {
-    if (event.type !== 'memory.changed' && event.type !== 'resync') return;
-    if (refreshTimer.current !== null) return;
-    refreshTimer.current = setTimeout(() => {
-      refreshTimer.current = null;
-      pages.refresh();
-      facets.reload();
-    }, 250);
+    if (event.type === 'memory.changed' || event.type === 'resync') refresh();
   });
-  useEffect(() => () => {
-    if (refreshTimer.current !== null) clearTimeout(refreshTimer.current);
-  }, []);
 
   const select = useCallback(
     (index: number) => {
@@ -139,7 +134,7 @@ export function MemoriesScreen({ focusMemoryId, searchRequest }: Props) {
         activeIndex={selected}
         onActiveChange={select}
         onRangeChange={onRange}
-        renderRow={(index) => <MemoryRow key={index} index={index} memory={pages.get(index)} selected={index === selected} onSelect={select} />}
+        renderRow={(index) => <MemoryRow key={index} index={index} memory={pages.get(index)} loaded={pages.loaded} selected={index === selected} onSelect={select} />}
       />
     );
 
@@ -164,7 +159,7 @@ export function MemoriesScreen({ focusMemoryId, searchRequest }: Props) {
             type="search"
             aria-label="Search memories"
             aria-keyshortcuts="/"
-            placeholder="Search memories…"
+            placeholder="Search…"
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {

@@ -8,7 +8,7 @@ import { OriginBadge } from '../../components/OriginBadge';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ErrorState, InlineError, LoadingState } from '../../components/StateMessage';
 import { TagList } from '../../components/TagList';
-import { useToast } from '../../components/Toasts';
+import { useToast, type ToastInput } from '../../components/Toasts';
 import { useAsync } from '../../hooks/useAsync';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { KIND_LABEL, ORIGIN_MEANING, parseTags, scopeLabel } from '../../lib/vocabulary';
@@ -63,15 +63,15 @@ export function MemoryDetail({ memoryId, scopes, active }: Props) {
   const memory = detail.data?.memory;
   const revisions = detail.data?.revisions ?? [];
 
-  const run = (label: string, action: () => Promise<Memory>, after?: (m: Memory) => void): void => {
+  const run = (label: string, action: () => Promise<Memory>, undo?: (m: Memory) => ToastInput['action']): void => {
     setBusy(true);
     setError(null);
     action().then(
       (m) => {
         setBusy(false);
         detail.reload();
-        toast({ text: label });
-        after?.(m);
+        const undoAction = undo?.(m);
+        toast({ text: label, ...(undoAction !== undefined ? { action: undoAction } : {}) });
       },
       (thrown: unknown) => {
         setBusy(false);
@@ -208,12 +208,10 @@ export function MemoryDetail({ memoryId, scopes, active }: Props) {
                   className="btn btn-danger-quiet"
                   disabled={busy}
                   onClick={() =>
-                    run('Forgotten: moved to the Trash.', () => api.forgetMemory({ memory_id: memory.id, expected_revision: memory.revision }), (gone) =>
-                      toast({
-                        text: 'Changed your mind?',
-                        action: { label: 'Undo forget', run: () => run('Restored.', () => api.restoreMemory({ memory_id: gone.id, expected_revision: gone.revision })) },
-                      }),
-                    )
+                    run('Forgotten: moved to the Trash.', () => api.forgetMemory({ memory_id: memory.id, expected_revision: memory.revision }), (gone) => ({
+                      label: 'Undo',
+                      run: () => run('Restored.', () => api.restoreMemory({ memory_id: gone.id, expected_revision: gone.revision })),
+                    }))
                   }
                 >
                   <Icon name="trash" />

@@ -8,15 +8,19 @@ export const ROW_HEIGHT = 72;
 interface Props {
   index: number;
   memory: Memory | undefined;
+  /** How many rows are fetched, to say how far along loading is. */
+  loaded: number;
   selected: boolean;
   onSelect(index: number): void;
 }
 
-export function MemoryRow({ index, memory, selected, onSelect }: Props) {
+export function MemoryRow({ index, memory, loaded, selected, onSelect }: Props) {
   if (memory === undefined) {
     return (
-      <div className="mrow mrow-placeholder" role="option" aria-selected={selected} aria-posinset={index + 1}>
-        <span className="muted">Loading…</span>
+      <div className={`mrow mrow-placeholder${selected ? ' mrow-selected' : ''}`} role="option" aria-selected={selected} aria-posinset={index + 1}>
+        <span className="muted">
+          Loading row {(index + 1).toLocaleString()}… ({loaded.toLocaleString()} fetched so far; pages load in order)
+        </span>
       </div>
     );
   }

@@ -13,11 +13,15 @@ const ACTION_LABEL: Record<MemoryRevision['action'], string> = {
   restore: 'restored',
 };
 
-/** Audit actors (`window`, `mcp:<connection>`, `hook:<host>`) in words, kept short for tables. */
+/**
+ * Audit actors in words, short enough for a table column: `window` → you, `mcp:<host>:<connection>`
+ * → agent (host), `hook:<host>` → hook (host). The raw actor goes in a title for the details.
+ */
 export function actorLabel(actor: string): string {
   if (actor === 'window') return 'you';
-  if (actor.startsWith('mcp:')) return `agent ${actor.slice(4)}`;
-  if (actor.startsWith('hook:')) return `hook ${actor.slice(5)}`;
+  const [channel, host] = actor.split(':');
+  if (channel === 'mcp') return `agent (${host || 'unnamed host'})`;
+  if (channel === 'hook') return `hook (${host || 'unnamed host'})`;
   return actor;
 }
 
@@ -38,22 +42,27 @@ export function RevisionHistory({ memory, revisions, busy, onRestore }: Props) {
         const previous = ordered[i + 1];
         const isCurrent = rev.revision === memory.revision;
         const expanded = open === rev.revision;
+        const changed = previous !== undefined && previous.content !== rev.content;
         const canRestore = !isCurrent && memory.deleted_at === null && rev.action !== 'forget' && rev.content !== memory.content;
         return (
           <li key={rev.revision} className={`history-item${isCurrent ? ' history-current' : ''}`}>
             <div className="history-head">
               <span className="history-rev">rev {rev.revision}</span>
               <span>
-                {ACTION_LABEL[rev.action]} by {actorLabel(rev.actor)}
+                {ACTION_LABEL[rev.action]} by <span title={rev.actor}>{actorLabel(rev.actor)}</span>
               </span>
               <RelativeTime value={rev.created_at} />
               <OriginBadge origin={rev.origin} compact />
               {isCurrent && <span className="pill">current</span>}
             </div>
+            {(!isCurrent || changed || canRestore) && (
             <div className="history-actions">
-              <button type="button" className="btn btn-small btn-quiet" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : rev.revision)}>
-                {expanded ? 'Hide text' : previous !== undefined && previous.content !== rev.content ? 'Show changes' : 'Show text'}
-              </button>
+              {/* The current text is already on screen above; only what it changed is worth showing. */}
+              {(!isCurrent || changed) && (
+                <button type="button" className="btn btn-small btn-quiet" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : rev.revision)}>
+                  {expanded ? (changed ? 'Hide changes' : 'Hide text') : changed ? 'Show changes' : 'Show text'}
+                </button>
+              )}
               {canRestore && (
                 <button type="button" className="btn btn-small" disabled={busy} onClick={() => onRestore(rev.revision)}>
                   <Icon name="restore" />
@@ -61,9 +70,10 @@ export function RevisionHistory({ memory, revisions, busy, onRestore }: Props) {
                 </button>
               )}
             </div>
+            )}
             {expanded && (
               <div className="history-body">
-                {previous !== undefined && previous.content !== rev.content ? <DiffView before={previous.content} after={rev.content} /> : <p className="memory-text">{rev.content}</p>}
+                {changed && previous !== undefined ? <DiffView before={previous.content} after={rev.content} /> : <p className="memory-text">{rev.content}</p>}
                 <p className="muted small">
                   {KIND_LABEL[rev.kind]} · {scopeLabel(rev.scope)}
                   {rev.tags.length > 0 && ` · #${rev.tags.join(' #')}`}

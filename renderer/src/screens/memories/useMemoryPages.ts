@@ -3,7 +3,9 @@ import type { ApiError, Memory, MemoryQuery } from '../../../../main/ui-api/cont
 import { toApiError } from '../../api/api-error';
 import { useApi } from '../../api/ApiContext';
 
+/** Small first page for a fast first paint; later pages as large as the service allows. */
 export const PAGE_SIZE = 100;
+const LATER_PAGE_SIZE = 200;
 /** A live refresh reloads at most this many rows up front; the rest load again as they scroll in. */
 const REFRESH_CAP = 400;
 
@@ -18,6 +20,8 @@ export interface MemoryPages {
   refresh(): void;
   /** First page not in yet. */
   loading: boolean;
+  /** Rows fetched so far, for "loading" rows far down a long list. */
+  loaded: number;
   error: ApiError | null;
   retry(): void;
 }
@@ -62,7 +66,8 @@ export function useMemoryPages(query: MemoryQuery): MemoryPages {
     if (s.inflight || s.done || have >= target) return;
     s.inflight = true;
     const generation = s.generation;
-    const params: MemoryQuery = { ...queryRef.current, limit: PAGE_SIZE, ...(s.cursor !== null ? { cursor: s.cursor } : {}) };
+    // Each page costs the service about the same whatever its size, so later ones take the maximum.
+    const params: MemoryQuery = { ...queryRef.current, limit: s.cursor === null ? PAGE_SIZE : LATER_PAGE_SIZE, ...(s.cursor !== null ? { cursor: s.cursor } : {}) };
     api.searchMemories(params).then(
       (page) => {
         const now = state.current;
@@ -106,7 +111,7 @@ export function useMemoryPages(query: MemoryQuery): MemoryPages {
     (end: number) => {
       const s = state.current;
       // Fetch a little ahead so the next page is usually there before it scrolls in.
-      const want = Math.ceil((end + PAGE_SIZE / 2) / PAGE_SIZE) * PAGE_SIZE;
+      const want = Math.ceil((end + LATER_PAGE_SIZE / 2) / PAGE_SIZE) * PAGE_SIZE;
       if (want > s.want) {
         s.want = want;
         pump();
@@ -134,6 +139,7 @@ export function useMemoryPages(query: MemoryQuery): MemoryPages {
   const s = state.current;
   return {
     count: Math.max(s.total, s.items.length),
+    loaded: s.items.length,
     get: (index) => s.items[index],
     ensure,
     refresh,
