@@ -29,3 +29,10 @@ export function draftNotice(offer: Pick<OfferView, 'tool' | 'requester' | 'draft
   const action = offer.tool === 'memory_forget' || offer.draft.action === 'forget' ? 'wants to forget a memory' : offer.draft.action === 'update' ? `wants to change a ${offer.draft.kind}` : `wants to remember a ${offer.draft.kind}`;
   return { title: 'Nuzo — a draft is waiting', body: `${who} ${action} (${ORIGIN_WORDS[offer.draft.origin] ?? offer.draft.origin}). Click to review it.` };
 }
+
+/** Hooks can propose a draft after every tool call; one notification per this gap is plenty (the tray keeps counting). */
+export const NOTICE_GAP_MS = 30_000;
+
+export function noticeDue(lastShownAt: number, now: number, gapMs = NOTICE_GAP_MS): boolean {
+  return now - lastShownAt >= gapMs;
+}

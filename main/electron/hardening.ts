@@ -17,6 +17,8 @@ function harden(contents: WebContents, log: (line: string) => void): void {
     event.preventDefault();
     openOutside(url, log);
   });
+  // Sub-frames too (will-navigate covers the main frame only). In-page hash routes fire neither.
+  contents.on('will-frame-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {

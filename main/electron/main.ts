@@ -16,9 +16,10 @@ import { hardenApp } from './hardening.js';
 import { handleWindowCalls } from './ipc-calls.js';
 import { openedAtLogin, setStartAtLogin, startAtLoginEnabled } from './login-item.js';
 import { notifyDraft } from './notifications.js';
+import { noticeDue } from './draft-notice.js';
 import { ServiceClient } from './service-client.js';
 import { forkServiceProcess } from './service-process.js';
-import { showWindowOnLaunch } from './startup-policy.js';
+import { HIDDEN_FLAG, showWindowOnLaunch } from './startup-policy.js';
 import { NuzoTray } from './tray.js';
 import { trayText } from './tray-label.js';
 import { createMainWindow, showInbox, showWindow } from './window.js';
@@ -87,25 +88,44 @@ function run(): void {
     },
   });
 
+  // A burst of events (hooks capture after every tool) makes one refresh plus one follow-up.
+  let refreshing: Promise<void> | null = null;
+  let refreshAgain = false;
   const refresh = async (): Promise<void> => {
-    const [inbox, settings] = await Promise.all([service.call('inbox', undefined), service.call('settings', undefined)]);
-    if (inbox.ok) state.pending = (inbox.result as OfferView[]).filter((o) => o.state === 'pending').length;
-    if (settings.ok) state.capturePaused = (settings.result as SettingsView).capture_paused;
-    render();
+    if (refreshing) {
+      refreshAgain = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      do {
+        refreshAgain = false;
+        const [inbox, settings] = await Promise.all([service.call('inbox', undefined), service.call('settings', undefined)]);
+        if (inbox.ok) state.pending = (inbox.result as OfferView[]).filter((o) => o.state === 'pending').length;
+        if (settings.ok) state.capturePaused = (settings.result as SettingsView).capture_paused;
+        render();
+      } while (refreshAgain);
+    })().finally(() => (refreshing = null));
+    return refreshing;
   };
+
+  let lastNotice = Number.NEGATIVE_INFINITY;
 
   const onServiceEvent = (event: ApiEvent): void => {
     if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
     if (event.type !== 'offer.created' && event.type !== 'offer.decided') return;
     void refresh();
-    if (event.type === 'offer.created' && !(win?.isVisible() && win.isFocused())) {
+    if (event.type === 'offer.created' && !(win?.isVisible() && win.isFocused()) && noticeDue(lastNotice, Date.now())) {
+      lastNotice = Date.now();
       void service.call('offer', { offer_id: event.id }).then((answer) => {
         if (answer.ok) notifyDraft(answer.result as OfferView, () => win && showInbox(win));
       });
     }
   };
 
-  app.on('second-instance', () => win && showWindow(win));
+  // Someone started Nuzo again: show the window, unless that start was a bridge's (--hidden).
+  app.on('second-instance', (_event, argv) => {
+    if (win && !argv.includes(HIDDEN_FLAG)) showWindow(win);
+  });
   // A tray app keeps running with its window closed.
   app.on('window-all-closed', () => undefined);
   app.on('activate', () => win && showWindow(win));
@@ -141,7 +161,11 @@ function run(): void {
       openInbox: () => win && showInbox(win),
       setCapturePaused: (paused) => void service.call('setCapturePaused', { paused }).then(refresh),
       setStartAtLogin: (enabled) => {
-        setStartAtLogin(enabled);
+        try {
+          setStartAtLogin(enabled);
+        } catch (error) {
+          log(`nuzo: could not change start at login: ${error instanceof Error ? error.message : String(error)}`);
+        }
         render();
       },
       quit: () => {

@@ -32,8 +32,9 @@ export class NuzoTray {
 
   constructor(private readonly actions: TrayActions) {
     this.tray = new Tray(icon());
-    // Linux and Windows: a click opens the window; the menu is on right-click (macOS: click).
-    this.tray.on('click', () => actions.open());
+    // Linux and Windows: a click opens the window and the menu is on right-click; on macOS a
+    // click opens the menu.
+    if (process.platform !== 'darwin') this.tray.on('click', () => actions.open());
   }
 
   update(state: TrayState): void {

@@ -60,7 +60,7 @@ const sizeMiB = (bytes: number): string => `${fmt(bytes / 1048576, 1)} MiB`;
 const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const p = (xs: number[], q: number): number => percentile([...xs].sort((a, b) => a - b), q);
 
-/** Distinct contents: a corpus sentence (realistic index and near-duplicate work) + four made-up words no other write shares. */
+/** Distinct contents: a corpus sentence (realistic index and near-duplicate work) + four made-up words, so no two are (near-)duplicates. */
 function writeContents(n: number, seed: number, tag: string): Array<{ content: string; kind: string; tags: string[] }> {
   const SYL = ['ka', 'ro', 'mi', 'tu', 'sel', 'van', 'dor', 'pi', 'le', 'zu', 'fen', 'ma', 'qo', 'rin', 'tas', 'bo', 'ne', 'wix', 'lu', 'har'];
   const r = prng(seed * 7919);
@@ -193,8 +193,12 @@ function recallTable(size: string, r: RecallRun): BenchTable {
   };
 }
 
+/** The single-file CommonJS bridge the packaged app ships (scripts/bundle-bridge.mjs), when the build made it. */
+const NUZO_BRIDGE_BUNDLE = join(NUZO_BRIDGE, '..', '..', 'bridge-bundle', 'nuzo-bridge.cjs');
+
 interface ColdRun {
   bridgeMs: number[];
+  bundleMs: number[];
   trivialMs: number[];
   nodeMs: number[];
   bridgeMem: ProcMem | null;
@@ -224,7 +228,7 @@ function bareNodeMs(): Promise<number> {
 }
 
 async function coldRun(work: string, cwd: string, trivialFile: string): Promise<ColdRun> {
-  const out: ColdRun = { bridgeMs: [], trivialMs: [], nodeMs: [], bridgeMem: null, trivialMem: null };
+  const out: ColdRun = { bridgeMs: [], bundleMs: [], trivialMs: [], nodeMs: [], bridgeMem: null, trivialMem: null };
   const once = async (args: string[], env: Record<string, string>): Promise<[number, ProcMem | null]> => {
     const t = nowMs();
     let proc: McpProc | null = null;
@@ -239,10 +243,13 @@ async function coldRun(work: string, cwd: string, trivialFile: string): Promise<
     }
   };
   for (let i = 0; i < COLD_RUNS; i++) {
-    // alternate which goes first, so neither always runs on a freshly idle machine
-    const order = i % 2 === 0 ? (['bridge', 'trivial'] as const) : (['trivial', 'bridge'] as const);
+    // rotate which goes first, so none always runs on a freshly idle machine
+    const kinds: Array<'bridge' | 'bundle' | 'trivial'> = existsSync(NUZO_BRIDGE_BUNDLE) ? ['bridge', 'bundle', 'trivial'] : ['bridge', 'trivial'];
+    const order = [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)];
     for (const which of order) {
-      if (which === 'bridge') {
+      if (which === 'bundle') {
+        out.bundleMs.push((await once([NUZO_BRIDGE_BUNDLE], nuzoEnv(work)))[0]);
+      } else if (which === 'bridge') {
         const [ms, mem] = await once([NUZO_BRIDGE], nuzoEnv(work));
         out.bridgeMs.push(ms);
         out.bridgeMem = mem;
@@ -264,13 +271,14 @@ function coldTable(c: ColdRun): BenchTable {
     columns: ['measure', 'median', 'p90', 'unit', 'note'],
     rows: [
       row('nuzo-bridge (service already running)', c.bridgeMs, 'spawn + IPC connect + HMAC handshake + initialize + tools/list relayed'),
+      ...(c.bundleMs.length ? [row('nuzo-bridge, bundled (dist/bridge-bundle/nuzo-bridge.cjs)', c.bundleMs, 'the one-file CommonJS build the packaged app ships')] : []),
       row('trivial SDK server (McpServer + stdio, 1 tool)', c.trivialMs, 'baseline in the same run: node -e-style .mjs loading the SDK and zod'),
       ['ratio bridge / trivial', fmt(p(c.bridgeMs, 50) / p(c.trivialMs, 50), 2), fmt(p(c.bridgeMs, 90) / p(c.trivialMs, 90), 2), '×', ''],
       row('bare `node -e 0` spawn to exit', c.nodeMs, 'floor: what any Node-based MCP server pays before its first line runs'),
     ],
     notes: [
       'Method: each run constructs the SDK StdioClientTransport, connects (initialize) and awaits tools/list; the clock starts',
-      'before the spawn and stops at the tools/list response. Runs alternate bridge/trivial; the close is not timed.',
+      'before the spawn and stops at the tools/list response. The kinds take turns going first; the close is not timed.',
     ],
   };
 }
@@ -472,8 +480,12 @@ function referenceTable(size: string, r: RecallRun | null, ref: ReferenceRun, nu
         : ref.searchFailure
           ? `Its run stopped at ${ref.searchFailure}; the figures cover the ${n} queries before it, Nuzo's too.`
           : `All 200 queries ran (time box ${fmt(ref.budgetMs / 1000, 0)} s not reached).`,
-      `${ref.overSdkDefault} of its ${n} responses were larger than 10 MiB, the MCP SDK client's default stdio message limit: a host on a default`,
-      `SDK client would get "Connection closed" for those queries. This client was given a ${fmt(ref.maxBufferBytes / 1048576, 0)} MiB limit so that every query could be timed.`,
+      ...(ref.overSdkDefault === 0
+        ? [`None of its ${n} responses was larger than 10 MiB, the MCP SDK client's default stdio message limit (this client allowed ${fmt(ref.maxBufferBytes / 1048576, 0)} MiB).`]
+        : [
+            `${ref.overSdkDefault} of its ${n} responses ${ref.overSdkDefault === 1 ? 'was' : 'were'} larger than 10 MiB, the MCP SDK client's default stdio message limit: a host on a default`,
+            `SDK client gets "Connection closed" (and loses the server) on such a query. This client allowed ${fmt(ref.maxBufferBytes / 1048576, 0)} MiB so that every query could be timed.`,
+          ]),
       'Semantics differ, so the result counts are not a quality score: search_nodes returns EVERY entity whose name, type or any',
       'observation contains the whole query as a case-insensitive substring, unranked and unlimited, over all entities (no scopes),',
       'rereading and parsing the file on every call; Nuzo returns the top 20 by BM25 + recency, matching word tokens (last one as a',

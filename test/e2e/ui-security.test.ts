@@ -204,6 +204,21 @@ describe('startUiServer', () => {
     assert.equal(seen.id, id);
   });
 
+  test('an event stream that closes unsubscribes from the service', async () => {
+    const listeners = (): number => service.engine.events.listenerCount('event');
+    // The previous test's stream closes asynchronously; start from a settled count.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = listeners();
+    const { ready, event } = nextEvent(port, token, (e) => e.type === 'memory.changed');
+    await ready;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(listeners(), before + 1, 'one subscription per open stream');
+    await apiCall(port, token, 'createMemory', { content: 'Closing the stream after this event.', scope: 'user' });
+    await event;
+    for (let i = 0; i < 50 && listeners() !== before; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(listeners(), before, 'the subscription ended with the connection');
+  });
+
   test('only loopback is bound', async () => {
     assert.match(ui.url, /^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
     assert.equal(logged.filter((line) => line.includes(token)).length, 0, 'the token never goes to the log');

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Browser, Page } from 'playwright-core';
 import { socketLocation } from '../../main/ipc/socket-path.js';
-import type { Memory, MemoryRevision, OfferView } from '../../main/ui-api/contract.js';
+import type { ConnectionView, Memory, MemoryRevision, OfferView } from '../../main/ui-api/contract.js';
 import { bridgeCli, nuzoCli, repoRoot } from '../helpers/paths.js';
 import { callTool, connectClient, startServe, windowApi, type RunningService, type ToolOutcome } from '../helpers/service-process.js';
 import { tempHome } from '../helpers/temp-home.js';
@@ -113,9 +113,10 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
   });
 
   after(async () => {
+    // Closing the host ends its still-waiting calls (drafts left pending for the screenshots).
+    await client?.close().catch(() => undefined);
     await Promise.allSettled(stray);
     await browser?.close().catch(() => undefined);
-    await client?.close().catch(() => undefined);
     await service?.stop();
     if (home !== undefined && process.platform !== 'win32') rmSync(socketLocation(home).dir, { recursive: true, force: true });
     cleanupHome();
@@ -126,6 +127,21 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
     await page.getByText('Nothing waiting. When an agent asks to remember something, it appears here.').waitFor();
     await page.getByRole('button', { name: 'open Connect' }).waitFor();
     await page.screenshot({ path: screenshotPath('inbox-empty-light') });
+  });
+
+  test('keyboard: number keys and g-chords switch screens, ? shows the keys, Esc closes it', async () => {
+    await go('3', '.screen-activity');
+    await page.keyboard.press('g');
+    await page.keyboard.press('m');
+    await page.locator('.screen-memories').waitFor();
+    await page.keyboard.press('g');
+    await page.keyboard.press('i');
+    await page.locator('.screen-inbox').waitFor();
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard' });
+    await help.waitFor();
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
   });
 
   test('a draft appears live with its origin badge; approving returns the written memory to the MCP client', async () => {
@@ -309,16 +325,22 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
   });
 
   test('a near-duplicate warning links to the memory it resembles', async () => {
-    const content = 'Kubernetes manifests live in deploy/k8s and the pipeline applies them.';
-    const call = propose({ content, kind: 'fact', scope: 'project:e2e' });
+    // The agent may only write its own project (and user), so the original lives in that project.
+    const connections = await api<ConnectionView[]>('connections');
+    const project = connections.find((c) => c.host === 'e2e-host')?.projects[0];
+    assert.ok(project !== undefined, 'the MCP host has a project');
+    const scope = project.startsWith('project:') ? project : `project:${project}`;
+    const original = await api<Memory>('createMemory', { content: 'Helm charts live in deploy/helm and the release job renders them.', kind: 'fact', scope });
+    const content = 'Helm charts live in deploy/helm and the release job renders them before deploying.';
+    const call = propose({ content, kind: 'fact' });
     await go('1', '.screen-inbox');
     const card = await offerCard(content);
     const similar = card.locator('.similar .link').first();
-    await similar.waitFor({ timeout: 20_000 });
+    await similar.waitFor();
     await similar.focus();
     await page.keyboard.press('Enter');
-    await page.locator('.detail .detail-text', { hasText: 'Kubernetes manifests live in deploy/k8s and are applied by the pipeline.' }).waitFor();
-    assert.match(page.url(), /#\/memories\/[0-9A-Z]{26}$/);
+    await page.locator(`.detail[data-memory-id="${original.id}"]`).waitFor();
+    assert.ok(page.url().endsWith(`#/memories/${original.id}`));
     await go('1', '.screen-inbox');
     await selectOffer(content);
     await page.keyboard.press('r');
@@ -333,7 +355,7 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
     const form = page.getByRole('form', { name: 'New grant' });
     const offered = (await form.locator('fieldset', { hasText: 'Origins covered' }).locator('label.choice').allTextContents()).map((t) => t.trim());
     assert.deepEqual(offered, ['user', 'agent', 'local action'], 'network and unknown are never offered');
-    await form.getByLabel('Host').fill('grant-ui-host');
+    await form.getByLabel('Host', { exact: true }).fill('grant-ui-host');
     await form.getByLabel('Expires').selectOption({ label: '7 days' });
     await form.getByRole('button', { name: 'Create grant' }).click();
     const row = page.locator('.screen-connections tr', { hasText: 'grant-ui-host' });

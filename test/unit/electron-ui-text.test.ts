@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { trayText } from '../../main/electron/tray-label.js';
-import { draftNotice } from '../../main/electron/draft-notice.js';
+import { draftNotice, noticeDue, NOTICE_GAP_MS } from '../../main/electron/draft-notice.js';
 import { ACCENT, trayIconBitmap } from '../../main/electron/tray-icon.js';
 import type { OfferView } from '../../main/ui-api/contract.js';
 
@@ -41,4 +41,10 @@ test('the tray icon is a square BGRA bitmap with transparent corners and an opaq
   const edge = (Math.floor(size / 2) * size + 1) * 4; // left middle, on the ring
   assert.equal(px[edge + 3], 255);
   assert.deepEqual([px[edge + 2], px[edge + 1], px[edge]], [ACCENT.r, ACCENT.g, ACCENT.b]);
+});
+
+test('notifications are spaced out; the first one is always due', () => {
+  assert.equal(noticeDue(Number.NEGATIVE_INFINITY, 0), true);
+  assert.equal(noticeDue(1_000, 1_000 + NOTICE_GAP_MS - 1), false);
+  assert.equal(noticeDue(1_000, 1_000 + NOTICE_GAP_MS), true);
 });

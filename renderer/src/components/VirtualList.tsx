@@ -13,13 +13,15 @@ export interface VirtualListProps {
   overscan?: number;
   label: string;
   id?: string;
+  /** DOM id of the active row, so screen readers follow the selection while focus stays on the list. */
+  activeId?: string | undefined;
 }
 
 /**
  * A windowed list: one tall spacer for the scrollbar and only the visible rows in the DOM.
  * Rows are placed with a single transform on their wrapper, not one absolute position each.
  */
-export function VirtualList({ count, rowHeight, renderRow, onRangeChange, activeIndex = null, onActiveChange, overscan = 6, label, id }: VirtualListProps) {
+export function VirtualList({ count, rowHeight, renderRow, onRangeChange, activeIndex = null, onActiveChange, overscan = 6, label, id, activeId }: VirtualListProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(0);
@@ -89,7 +91,7 @@ export function VirtualList({ count, rowHeight, renderRow, onRangeChange, active
       className="vlist"
       role="listbox"
       aria-label={label}
-      aria-rowcount={count}
+      aria-activedescendant={activeId}
       tabIndex={0}
       onScroll={onScroll}
       onKeyDown={onKeyDown}

@@ -132,9 +132,10 @@ export function MemoriesScreen({ focusMemoryId, searchRequest }: Props) {
         count={pages.count}
         rowHeight={ROW_HEIGHT}
         activeIndex={selected}
+        activeId={selected !== null ? `memory-row-${selected}` : undefined}
         onActiveChange={select}
         onRangeChange={onRange}
-        renderRow={(index) => <MemoryRow key={index} index={index} memory={pages.get(index)} loaded={pages.loaded} selected={index === selected} onSelect={select} />}
+        renderRow={(index) => <MemoryRow key={index} index={index} memory={pages.get(index)} loaded={pages.loaded} total={pages.count} selected={index === selected} onSelect={select} />}
       />
     );
 

@@ -10,14 +10,16 @@ interface Props {
   memory: Memory | undefined;
   /** How many rows are fetched, to say how far along loading is. */
   loaded: number;
+  /** Rows in the whole list; only a window of them is in the DOM, so each row states it. */
+  total: number;
   selected: boolean;
   onSelect(index: number): void;
 }
 
-export function MemoryRow({ index, memory, loaded, selected, onSelect }: Props) {
+export function MemoryRow({ index, memory, loaded, total, selected, onSelect }: Props) {
   if (memory === undefined) {
     return (
-      <div className={`mrow mrow-placeholder${selected ? ' mrow-selected' : ''}`} role="option" aria-selected={selected} aria-posinset={index + 1}>
+      <div className={`mrow mrow-placeholder${selected ? ' mrow-selected' : ''}`} role="option" aria-selected={selected} aria-posinset={index + 1} aria-setsize={total} id={`memory-row-${index}`}>
         <span className="muted">
           Loading row {(index + 1).toLocaleString()}… ({loaded.toLocaleString()} fetched so far; pages load in order)
         </span>
@@ -30,6 +32,7 @@ export function MemoryRow({ index, memory, loaded, selected, onSelect }: Props) 
       role="option"
       aria-selected={selected}
       aria-posinset={index + 1}
+      aria-setsize={total}
       id={`memory-row-${index}`}
       data-memory-id={memory.id}
       onClick={() => onSelect(index)}
