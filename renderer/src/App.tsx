@@ -37,6 +37,7 @@ export function App() {
     if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
   }, []);
   const go = useCallback((screen: ScreenId) => navigate({ screen, memoryId: null }), [navigate]);
+  const searchFocused = useCallback(() => setSearchRequest(0), []);
   const openMemory = useCallback((memoryId: string) => navigate({ screen: 'memories', memoryId }), [navigate]);
 
   useEffect(() => {
@@ -123,7 +124,9 @@ export function App() {
         <main ref={main} className="main" tabIndex={-1} aria-label={title}>
           <LinkBanner />
           {route.screen === 'inbox' && <InboxScreen onOpenMemory={openMemory} onGo={go} />}
-          {route.screen === 'memories' && <MemoriesScreen focusMemoryId={route.memoryId} searchRequest={searchRequest} onOpenMemory={openMemory} />}
+          {route.screen === 'memories' && (
+            <MemoriesScreen focusMemoryId={route.memoryId} searchRequest={searchRequest} onSearchFocused={searchFocused} onOpenMemory={openMemory} />
+          )}
           {route.screen === 'activity' && <ActivityScreen onOpenMemory={openMemory} />}
           {route.screen === 'connections' && <ConnectionsScreen onGo={go} />}
           {route.screen === 'connect' && <ConnectScreen />}

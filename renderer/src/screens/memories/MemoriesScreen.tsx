@@ -19,12 +19,13 @@ type View = 'live' | 'deleted';
 
 interface Props {
   focusMemoryId: string | null;
-  /** Incremented by the `/` key: focus the search box. */
+  /** Incremented by the `/` key: focus the search box, then report back so a later visit does not. */
   searchRequest: number;
+  onSearchFocused(): void;
   onOpenMemory(id: string): void;
 }
 
-export function MemoriesScreen({ focusMemoryId, searchRequest }: Props) {
+export function MemoriesScreen({ focusMemoryId, searchRequest, onSearchFocused }: Props) {
   const api = useApi();
   const search = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -47,8 +48,9 @@ export function MemoriesScreen({ focusMemoryId, searchRequest }: Props) {
     if (searchRequest > 0) {
       search.current?.focus();
       search.current?.select();
+      onSearchFocused();
     }
-  }, [searchRequest]);
+  }, [searchRequest, onSearchFocused]);
 
   // Relevance only means something with a query; without one, newest changes first.
   const sort: Sort = sortChoice === 'auto' ? (query !== '' ? 'relevance' : 'updated') : sortChoice;

@@ -3,7 +3,7 @@ import { OriginBadge } from '../../components/OriginBadge';
 import { RelativeTime } from '../../components/RelativeTime';
 import { KIND_LABEL, scopeLabel } from '../../lib/vocabulary';
 
-export const ROW_HEIGHT = 72;
+export const ROW_HEIGHT = 76;
 
 interface Props {
   index: number;
@@ -41,8 +41,8 @@ export function MemoryRow({ index, memory, loaded, total, selected, onSelect }: 
       <div className="mrow-text">{memory.content.length > 400 ? memory.content.slice(0, 400) : memory.content}</div>
       <div className="mrow-meta">
         <OriginBadge origin={memory.origin} compact />
-        <span>{KIND_LABEL[memory.kind]}</span>
-        <span>{scopeLabel(memory.scope)}</span>
+        <span className="mrow-kind">{KIND_LABEL[memory.kind]}</span>
+        <span className="mrow-scope">{scopeLabel(memory.scope)}</span>
         {memory.tags.length > 0 && <span className="mrow-tags">#{memory.tags.slice(0, 3).join(' #')}</span>}
         <span className="mrow-time">
           <RelativeTime value={memory.deleted_at ?? memory.updated_at} prefix={memory.deleted_at !== null ? 'forgotten ' : ''} />
