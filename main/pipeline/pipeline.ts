@@ -6,7 +6,7 @@ import { consentLabel, type ConsentProof } from '../consent/proof.js';
 import type { Blocker, Draft, DraftWarning, Requester } from './types.js';
 import { defaultScope, mergeProvenance, validateCapture, type ValidInput } from './validate.js';
 import { resolveOrigin } from './origin.js';
-import { findSecrets, secretError } from './secrets.js';
+import { findSecrets, redactFields, secretError } from './secrets.js';
 import { checkScope } from './scope.js';
 import { checkRevision } from './revision.js';
 import { contentHash, findSimilar } from './novelty.js';
@@ -46,7 +46,7 @@ function draftFromValid(store: Store, valid: ValidInput, requester: Requester, s
       blocker = asBlocker(error);
     }
   }
-  const fields = {
+  let fields = {
     content: valid.content,
     kind: valid.kind ?? current?.kind ?? 'note',
     scope: valid.scope ?? current?.scope ?? defaultScope(requester),
@@ -56,6 +56,7 @@ function draftFromValid(store: Store, valid: ValidInput, requester: Requester, s
 
   const findings = findSecrets(fields, rawTags);
   if (findings.length && !blocker) blocker = asBlocker(secretError(findings));
+  if (findings.length) fields = redactFields(fields, findings, rawTags);
   if (!blocker) {
     try {
       checkScope(requester, fields.scope);

@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Browser, Page } from 'playwright-core';
@@ -460,6 +460,10 @@ describe('the window (Chromium against nuzo serve --ui, MCP host through the bri
   test('the page ran without script errors and under the strict CSP', async () => {
     const res = await page.request.get(new URL('/', service.url!).toString());
     assert.match(res.headers()['content-security-policy'] ?? '', /script-src 'self'/);
+    // The build must not need 'unsafe-inline': every script is a file, no style blocks.
+    const html = readFileSync(rendererIndex, 'utf8');
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) assert.match(tag, /\ssrc=/, `inline script in index.html: ${tag}`);
+    assert.doesNotMatch(html, /<style\b/);
     assert.deepEqual(pageErrors, []);
   });
 

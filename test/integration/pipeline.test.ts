@@ -191,3 +191,13 @@ test('consent proofs carry their channel into the revision row', () => {
   const m = executeWrite(store, { content: 'Granted write', scope: 'user' }, agent(), mintConsent('standing', 'grant-1'));
   assert.equal(store.memories.revisions(m.id)[0]?.consent, 'standing:grant-1');
 });
+
+test('a draft with findings carries only redacted fields, tags included as they were given', () => {
+  const token = fakeGithubToken(3);
+  const draft = prepareDraft(store, { content: `token ${token} here`, tags: ['ok', token], provenance: { note: `see ${token}` } }, agent());
+  assert.equal(draft.blocker?.code, 'secret_detected');
+  const shown = JSON.stringify(draft);
+  assert.ok(!shown.toLowerCase().includes(token.slice(4, 20).toLowerCase()), shown);
+  assert.deepEqual(draft.fields.tags, ['ok', '[redacted]']);
+  assert.match(draft.fields.content, /^token \[redacted:github-token\] here$/);
+});

@@ -10,12 +10,12 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({ text, label = 'Copy', small = true }: { text: string; label?: string; small?: boolean }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <button
       type="button"
-      className="btn btn-small"
+      className={small ? 'btn btn-small' : 'btn'}
       onClick={() => {
         void copyText(text).then((ok) => {
           setState(ok ? 'copied' : 'failed');

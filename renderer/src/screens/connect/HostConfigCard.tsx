@@ -40,7 +40,7 @@ export function HostConfigCard({ config, onWritten }: { config: HostConfigView; 
         <code>{config.snippet}</code>
       </pre>
       <div className="editor-actions">
-        <CopyButton text={config.snippet} />
+        <CopyButton text={config.snippet} small={false} />
         <button type="button" className="btn" disabled={busy} onClick={write}>
           {busy ? 'Writing…' : 'Write it for me'}
         </button>
