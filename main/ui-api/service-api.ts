@@ -54,6 +54,23 @@ export function createServiceApi(deps: ServiceApiDeps): NuzoApi {
     capture_paused: settings.get('capture_paused', false),
   });
 
+  // Counting matches costs a full scan at 100k memories; a page of results does not change the
+  // count, so it is kept until a memory changes.
+  const totals = new Map<string, number>();
+  engine.events.on('event', (event: ApiEvent) => {
+    if (event.type === 'memory.changed' || event.type === 'offer.decided') totals.clear();
+  });
+  const cachedTotal = (key: unknown, count: () => number): number => {
+    const k = JSON.stringify(key);
+    let n = totals.get(k);
+    if (n === undefined) {
+      if (totals.size > 200) totals.clear();
+      n = count();
+      totals.set(k, n);
+    }
+    return n;
+  };
+
   const search = (q: MemoryQuery): MemoryPage => {
     const filter = {
       ...(q.scopes?.length ? { scopes: q.scopes } : {}),
@@ -66,9 +83,11 @@ export function createServiceApi(deps: ServiceApiDeps): NuzoApi {
     const fts = buildFtsQuery(q.query);
     if (fts && (q.sort ?? 'relevance') === 'relevance') {
       const page = recall(store.db, { ...filter, query: q.query, limit: q.limit ?? 50, ...(q.cursor ? { cursor: q.cursor } : {}) });
-      const params: Array<string | number> = [fts.all];
-      const where = ['memories_fts MATCH ?', ...filterClauses(filter, params)];
-      const total = (store.db.prepare(`SELECT count(*) AS n FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid WHERE ${where.join(' AND ')}`).get(...params) as { n: number }).n;
+      const total = cachedTotal({ q: q.query, filter }, () => {
+        const params: Array<string | number> = [fts.all];
+        const where = ['memories_fts MATCH ?', ...filterClauses(filter, params)];
+        return (store.db.prepare(`SELECT count(*) AS n FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid WHERE ${where.join(' AND ')}`).get(...params) as { n: number }).n;
+      });
       return { ...page, total: total || page.items.length };
     }
     if (fts) {
@@ -79,7 +98,7 @@ export function createServiceApi(deps: ServiceApiDeps): NuzoApi {
       return { items, next_cursor: null, total: items.length };
     }
     const page = listMemories(store.db, { ...filter, order: q.sort === 'updated' ? 'updated' : 'created', limit: q.limit ?? 50, ...(q.cursor ? { cursor: q.cursor } : {}) });
-    return { ...page, total: countMemories(store.db, filter) };
+    return { ...page, total: cachedTotal({ filter }, () => countMemories(store.db, filter)) };
   };
 
   return {

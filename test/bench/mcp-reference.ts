@@ -1,6 +1,6 @@
 /**
  * The MCP reference memory server (`@modelcontextprotocol/server-memory`) loaded with the bench
- * corpus, for a like-for-like look at an MCP memory server that many hosts ship with.
+ * corpus: the memory server of the MCP reference servers repository, as a like-for-like baseline.
  *
  * Loading goes through its own `create_entities` tool over stdio, in batches, for as long as a
  * time box allows: every call rereads and rewrites the whole JSON Lines file and checks each new

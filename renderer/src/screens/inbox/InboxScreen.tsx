@@ -15,6 +15,8 @@ interface Props {
   onGo(screen: ScreenId): void;
 }
 
+const INBOX_STEP = 40;
+
 function newestFirst(offers: OfferView[]): OfferView[] {
   // The newest draft is usually the one an agent is still waiting on.
   return [...offers].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
@@ -39,6 +41,12 @@ export function InboxScreen({ onOpenMemory, onGo }: Props) {
 
   // Keep a selection; when the selected draft leaves, take the one that moved into its place.
   const selectedIndex = offers.findIndex((o) => o.id === selectedId);
+  // A long inbox renders in steps: the first cards at once, more as the selection or a click
+  // reaches the end, so 500 waiting drafts do not block the first paint.
+  const [shown, setShown] = useState(INBOX_STEP);
+  useEffect(() => {
+    if (selectedIndex >= shown - 5) setShown((n) => Math.max(n, selectedIndex + INBOX_STEP));
+  }, [selectedIndex, shown]);
   useEffect(() => {
     if (offers.length === 0) return;
     if (selectedIndex >= 0) {
@@ -126,7 +134,7 @@ export function InboxScreen({ onOpenMemory, onGo }: Props) {
   else
     body = (
       <div className="offer-list" role="list" aria-label="Drafts waiting for your decision">
-        {offers.map((offer, index) => (
+        {offers.slice(0, shown).map((offer, index) => (
           <div role="listitem" key={offer.id}>
             <OfferCard
               ref={(el) => {
@@ -145,6 +153,11 @@ export function InboxScreen({ onOpenMemory, onGo }: Props) {
             />
           </div>
         ))}
+        {offers.length > shown && (
+          <button type="button" className="btn show-more" onClick={() => setShown((n) => n + INBOX_STEP)}>
+            Show {Math.min(INBOX_STEP, offers.length - shown)} more ({offers.length - shown} not shown yet; <kbd>j</kbd> also reaches them)
+          </button>
+        )}
       </div>
     );
 
