@@ -4,17 +4,21 @@
  * into word tokens the same way the index's unicode61 tokenizer cuts it, and each token is quoted.
  */
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
+// The index folds the diacritics of Latin letters (remove_diacritics 2); tokens fold the same
+// letters so they name the index's terms. Marks in other scripts are part of the word and stay.
+const LATIN_WITH_MARKS = /[\u00C0-\u024F\u1E00-\u1EFF]/g;
+const fold = (text: string): string => text.normalize('NFC').replace(LATIN_WITH_MARKS, (c) => c.normalize('NFD').replace(/\p{M}+/gu, ''));
 const MAX_TOKENS = 16;
 
-export function queryTokens(text: string): string[] {
-  const tokens = text.normalize('NFKC').toLowerCase().match(TOKEN) ?? [];
+export function queryTokens(text: string, maxTokens: number = MAX_TOKENS): string[] {
+  const tokens = fold(text).toLowerCase().match(TOKEN) ?? [];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const token of tokens) {
     if (seen.has(token)) continue;
     seen.add(token);
     out.push(token);
-    if (out.length === MAX_TOKENS) break;
+    if (out.length === maxTokens) break;
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { Memory } from '../core/types.js';
+import { prepareCached } from './statement-cache.js';
 import { NuzoError } from '../core/errors.js';
 import type { Db } from './database.js';
 import { rowToMemory } from './memories.js';
@@ -25,7 +26,7 @@ export function listMemories(db: Db, query: ListQuery): Page<Memory> {
   params.push(limit + 1);
   const sql = `SELECT m.* FROM memories m ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
     ORDER BY m.${column} DESC, m.id DESC LIMIT ?`;
-  const rows = db.prepare(sql).all(...params) as Array<Parameters<typeof rowToMemory>[0]>;
+  const rows = prepareCached(db, sql).all(...params) as Array<Parameters<typeof rowToMemory>[0]>;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -38,7 +39,7 @@ export function countMemories(db: Db, filter: MemoryFilter): number {
   const params: Array<string | number> = [];
   const where = filterClauses(filter, params);
   const sql = `SELECT count(*) AS n FROM memories m ${where.length ? 'WHERE ' + where.join(' AND ') : ''}`;
-  return (db.prepare(sql).get(...params) as { n: number }).n;
+  return (prepareCached(db, sql).get(...params) as { n: number }).n;
 }
 
 function encodeKeyset(t: number, id: string): string {

@@ -1,4 +1,5 @@
 import type { Kind, Origin } from '../core/vocabulary.js';
+import { prepareCached } from './statement-cache.js';
 import type { Memory, Scope } from '../core/types.js';
 import { NuzoError } from '../core/errors.js';
 import type { Db } from './database.js';
@@ -81,7 +82,7 @@ export function recall(db: Db, query: RecallQuery, now: number = Date.now()): Pa
     const sql = `SELECT m.*, bm25(memories_fts, 1.0, 0.5) AS rank
       FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
       WHERE ${where.join(' AND ')} ORDER BY rank LIMIT ?`;
-    return db.prepare(sql).all(...params) as Array<Record<string, unknown> & { rank: number }>;
+    return prepareCached(db, sql).all(...params) as Array<Record<string, unknown> & { rank: number }>;
   };
   let rows = run(fts.all);
   if (rows.length === 0 && fts.any !== fts.all) rows = run(fts.any);
@@ -109,7 +110,7 @@ function listRecent(db: Db, query: RecallQuery, limit: number, offset: number, n
   params.push(limit + 1, offset);
   const sql = `SELECT m.* FROM memories m ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
     ORDER BY m.updated_at DESC, m.id DESC LIMIT ? OFFSET ?`;
-  const rows = db.prepare(sql).all(...params) as Array<Parameters<typeof rowToMemory>[0]>;
+  const rows = prepareCached(db, sql).all(...params) as Array<Parameters<typeof rowToMemory>[0]>;
   const items = rows.slice(0, limit).map((row) => {
     const ageDays = Math.max(0, (now - row.updated_at) / 86_400_000);
     return { ...rowToMemory(row), score: round(Math.pow(0.5, ageDays / RECENCY_HALF_LIFE_DAYS)) };

@@ -48,3 +48,9 @@ test('the app version matches package.json', () => {
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   assert.equal(APP_VERSION, pkg.version);
 });
+
+test('tokens fold Latin diacritics like the index does, and keep the marks of other scripts', async () => {
+  const { queryTokens } = await import('../../main/store/fts-query.js');
+  assert.deepEqual(queryTokens('Café Ørsted naïve'), ['cafe', 'ørsted', 'naive']);
+  assert.deepEqual(queryTokens('हिन्दी'), ['हिन्दी']);
+});
