@@ -36,6 +36,8 @@ export interface ServiceHandle {
   close(): Promise<void>;
 }
 
+const HOST_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
 const envMs = (name: string): number | undefined => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : undefined;
@@ -72,7 +74,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const engine = new ConsentEngine(store, { waitMs, ...(envMs('NUZO_OFFER_TTL_MS') ? { offerTtlMs: envMs('NUZO_OFFER_TTL_MS')! } : {}) });
   const settings = new SettingsQueries(store.db);
   const live = new Set<string>();
-  const api = createServiceApi({ store, engine, liveConnections: live, hostConfigs: options.hostConfigs ?? (await loadHostConfigs()) });
+  const hostConfigs = options.hostConfigs ?? (await loadHostConfigs());
+  const api = createServiceApi({ store, engine, liveConnections: live, hostConfigs });
+  const cliApi = createServiceApi({ store, engine, liveConnections: live, hostConfigs, actor: 'cli' });
   const detachers: Array<() => void> = [];
   if (options.windowAttached) detachers.push(engine.attachWindow());
 
@@ -98,7 +102,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const answer = async (session: IpcSession, frame: Record<string, unknown>): Promise<void> => {
     try {
       if (session.hello.mode === 'hook' && frame['t'] === 'hook') {
-        const host = typeof frame['host'] === 'string' ? frame['host'] : 'claude-code';
+        // a host name is what grants match on: anything malformed is `unknown`, which no grant names
+        const host = typeof frame['host'] === 'string' && HOST_NAME.test(frame['host']) ? frame['host'] : 'unknown';
         const reply =
           frame['event'] === 'session-start'
             ? handleSessionStart(store, frame['payload'])
@@ -107,7 +112,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
               : { ok: false as const, code: 'validation_error', message: `unknown hook event ${String(frame['event'])}` };
         session.send({ t: 'hook-result', ...reply });
       } else if (session.hello.mode === 'cli' && frame['t'] === 'cli') {
-        session.send({ t: 'cli-result', ok: true, result: await answerCli(api, store, engine, frame) });
+        session.send({ t: 'cli-result', ok: true, result: await answerCli(cliApi, store, engine, frame) });
       } else {
         session.send({ t: 'error', code: 'validation_error', message: 'unexpected frame for this mode' });
       }

@@ -5,6 +5,7 @@ import type { ConsentEngine } from '../consent/engine.js';
 import type { NuzoApi } from '../ui-api/contract.js';
 import { importJsonl } from '../transfer/import-jsonl.js';
 import { summariseIssues, validationError } from '../pipeline/validate.js';
+import { parseParams } from '../ui-api/http-schemas.js';
 
 /** What the command line may ask a running service for: writes a person makes at a terminal. */
 export const CLI_API_METHODS = ['grants', 'createGrant', 'revokeGrant', 'settings', 'setCapturePaused'] as const;
@@ -25,7 +26,10 @@ export async function answerCli(api: NuzoApi, store: Store, engine: ConsentEngin
     engine.emit({ type: 'memory.changed', id: '*' });
     return summary;
   }
+  // the same parameter schemas as the window's HTTP API: a terminal is no reason to accept less
+  const params = parseParams(request.method, request.params ?? {});
+  if (!params.ok) throw validationError(params.issues);
   const method = api[request.method] as (params: unknown) => Promise<unknown>;
   if (typeof method !== 'function') throw new NuzoError('validation_error', `unknown method ${request.method}`);
-  return method(request.params ?? {});
+  return method(params.value);
 }

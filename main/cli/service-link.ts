@@ -33,7 +33,7 @@ export async function withWriter<T>(holder: string, work: (ask: (frame: object) 
   }
   try {
     const engine = new ConsentEngine(store);
-    const api = createServiceApi({ store, engine, liveConnections: new Set(), hostConfigs: { list: () => [], write: () => ({ path: '', backup: null, changed: false }) } });
+    const api = createServiceApi({ store, engine, liveConnections: new Set(), actor: 'cli', hostConfigs: { list: () => [], write: () => ({ path: '', backup: null, changed: false }) } });
     return await work((frame) => answerCli(api, store, engine, frame), 'local');
   } finally {
     store.close();

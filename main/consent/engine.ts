@@ -5,6 +5,7 @@ import type { Store } from '../store/store.js';
 import { executeWrite, needsPersonalDecision, prepareDraft, setForgotten } from '../pipeline/pipeline.js';
 import { checkRevision } from '../pipeline/revision.js';
 import { validateCapture } from '../pipeline/validate.js';
+import { contentHash } from '../pipeline/novelty.js';
 import type { Draft, Requester } from '../pipeline/types.js';
 import type { ApiEvent, DecisionChannel, DraftEdits, OfferView } from '../ui-api/contract.js';
 import { argumentHash, newOfferId, OfferQueries, offerView, type OfferRow, type StoredDraft, type StoredRequester } from './offers.js';
@@ -303,9 +304,12 @@ export class ConsentEngine {
         } else {
           const frozen = JSON.parse(row.frozen_input) as Record<string, unknown>;
           const final = edits && via === 'window' ? applyEdits(frozen, edits) : frozen;
+          // Only new text makes a memory the person's own; retagging or rescoping a draft
+          // leaves it with the trust of where its text came from.
+          const rewritten = typeof final['content'] === 'string' && contentHash(final['content']) !== contentHash(String(frozen['content'] ?? ''));
           memory = executeWrite(this.store, final, requester, consent, {
             now,
-            ...(edits && via === 'window' ? { originOverride: 'user' as const } : {}),
+            ...(rewritten ? { originOverride: 'user' as const } : {}),
           });
         }
         this.offers.close(row.id, { state: 'executed', at: now, via, consent: consentLabel(consent), memory_id: memory.id });

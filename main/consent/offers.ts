@@ -97,7 +97,11 @@ export class OfferQueries {
   }
 
   pending(limit = 500): OfferRow[] {
-    return this.db.prepare<[number], OfferRow>("SELECT * FROM offers WHERE state = 'pending' ORDER BY created_at ASC LIMIT ?").all(limit);
+    // An agent waiting on its call comes before hook drafts, and the newest before the oldest, so a
+    // flood of hook captures can never hide the offer someone is waiting on.
+    return this.db
+      .prepare<[number], OfferRow>("SELECT * FROM offers WHERE state = 'pending' ORDER BY (requester LIKE 'hook:%') ASC, created_at DESC LIMIT ?")
+      .all(limit);
   }
 
   pendingCount(): number {

@@ -25,11 +25,18 @@ export function memoryOut(memory: Memory): MemoryOut {
   return { ...rest, untrusted: UNTRUSTED_ORIGINS.includes(memory.origin) };
 }
 
-/** A memory this connection may not see is reported exactly like one that does not exist. */
-function visibleMemory(ctx: ToolContext, id: string): Memory {
-  const memory = ctx.store.memories.get(id);
+/** The memory if this connection may see it: live and in its scopes. */
+function visibleOrNull(ctx: ToolContext, id: string | null): Memory | null {
+  const memory = id ? ctx.store.memories.get(id) : undefined;
   const scopes = allowedScopes(ctx.requester);
-  if (!memory || (scopes && !scopes.includes(memory.scope))) throw new NuzoError('not_found', `There is no memory ${id} in this project's scopes.`, { memory_id: id });
+  if (!memory || memory.deleted_at !== null || (scopes && !scopes.includes(memory.scope))) return null;
+  return memory;
+}
+
+/** A memory this connection may not see (other scope, forgotten) is reported like one that does not exist. */
+function visibleMemory(ctx: ToolContext, id: string): Memory {
+  const memory = visibleOrNull(ctx, id);
+  if (!memory) throw new NuzoError('not_found', `There is no memory ${id} in this project's scopes.`, { memory_id: id });
   return memory;
 }
 
@@ -76,7 +83,8 @@ export const HANDLERS: Record<string, Handler> = {
 
   memory_capture_status(args: z.infer<typeof S.statusInput>, ctx: ToolContext): z.infer<typeof S.statusOutput> {
     const offer = ctx.engine.status(args.offer_id, ctx.requester.key);
-    const memory = offer.memory_id ? ctx.store.memories.get(offer.memory_id) : undefined;
+    // the memory as it is now, and only while this connection may still see it
+    const memory = visibleOrNull(ctx, offer.memory_id);
     return { offer_id: offer.id, state: offer.state, tool: offer.tool, memory: memory ? memoryOut(memory) : null, error_code: offer.error_code, expires_at: offer.expires_at };
   },
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { prepareCached } from '../store/statement-cache.js';
 import type { Db } from '../store/database.js';
-import { queryTokens } from '../store/fts-query.js';
+import { bandCandidates, hasherFor, scoreCandidates, sketch, wordSet } from './minhash.js';
 import type { Scope } from '../core/types.js';
 import type { SimilarMemory } from './types.js';
 
@@ -15,12 +15,13 @@ export function contentHash(content: string): string {
 }
 
 export const NEAR_DUPLICATE_THRESHOLD = 0.6;
-const CANDIDATE_TOKENS = 4;
-const CANDIDATES = 24;
-
-function tokenSet(text: string): Set<string> {
-  return new Set(text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? []);
-}
+/**
+ * A bound on the work one lookup may do. Every memory sharing a band is scored (see minhash.ts:
+ * a cut by "most bands shared" would lose real near-duplicates in a dense scope); only beyond
+ * this many candidates are those sharing the fewest bands left out. The bench corpus, one scope
+ * of 20,000 memories from seven templates, gives about 3,000.
+ */
+export const MAX_CANDIDATES = 50_000;
 
 /** Jaccard similarity of word sets: cheap, symmetric, and easy to explain in the window. */
 export function similarity(a: Set<string>, b: Set<string>): number {
@@ -32,57 +33,33 @@ export function similarity(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * Document frequency per indexed term, read once from an fts5vocab view (≈160 ms at 100,000
- * memories) and then kept current by `noteIndexed` on every write. Looking terms up through the
- * view instead walks each term's whole posting list on every call. It only chooses which words
- * to probe with, so a count that drifts by a rolled-back write does no harm.
- */
-const frequencies = new WeakMap<Db, Map<string, number>>();
-
-function documentFrequencies(db: Db): Map<string, number> {
-  let map = frequencies.get(db);
-  if (!map) {
-    db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.memories_vocab USING fts5vocab(main, 'memories_fts', 'row')");
-    const rows = db.prepare('SELECT term, doc FROM temp.memories_vocab').all() as Array<{ term: string; doc: number }>;
-    map = new Map(rows.map((r) => [r.term, r.doc]));
-    frequencies.set(db, map);
-  }
-  return map;
-}
-
-/** Called for every row the index gains, so the counts stay current without re-reading them. */
-export function noteIndexed(db: Db, content: string, tags: readonly string[]): void {
-  const map = frequencies.get(db);
-  if (!map) return;
-  for (const term of new Set(queryTokens(`${content} ${tags.join(' ')}`, Infinity))) map.set(term, (map.get(term) ?? 0) + 1);
-}
-
-/**
- * Near-duplicates in the same scope: the full-text index proposes candidates that share the
- * content's rarest words (a near-duplicate shares almost all words, so it shares those too, and
- * rare words keep the candidate set small), then word-set similarity scores them.
+ * Near-duplicates in the same scope (live memories only). Candidates come from the MinHash band
+ * index (minhash.ts): every memory sharing at least one band key with the content. Nothing there
+ * depends on how often a word occurs, and the hashes depend on a secret seed, so no choice of
+ * extra words can steer a near-duplicate out of the candidates. Every candidate is scored on its
+ * word ids (a bound that never drops a match), and those at the threshold are read back and
+ * scored exactly on their text, best first.
  */
 export function findSimilar(db: Db, scope: Scope, content: string, exceptId: string | null, limit = 5): SimilarMemory[] {
-  const words = [...new Set(queryTokens(content.slice(0, 4096)))].filter((w) => w.length > 2).slice(0, 64);
-  if (words.length === 0) return [];
-  const df = documentFrequencies(db);
-  const present = words.filter((w) => (df.get(w) ?? 0) > 0);
-  if (present.length === 0) return [];
-  const probe = present.sort((x, y) => df.get(x)! - df.get(y)!).slice(0, CANDIDATE_TOKENS).map((w) => `"${w}"`);
-  // any two of the rarest words: a near-duplicate with one of them edited away is still found
-  const pairs: string[] = [];
-  for (let i = 0; i < probe.length; i++) for (let j = i + 1; j < probe.length; j++) pairs.push(`(${probe[i]} AND ${probe[j]})`);
-  const match = pairs.length ? pairs.join(' OR ') : probe[0]!;
+  const mine = wordSet(content);
+  const { keys, ids } = sketch(hasherFor(db), scope, mine);
+  if (keys.length === 0) return [];
+  let { seqs, shared } = bandCandidates(db, keys);
+  if (seqs.length > MAX_CANDIDATES) {
+    const order = seqs.map((_, i) => i).sort((a, b) => shared[b]! - shared[a]! || seqs[a]! - seqs[b]!);
+    seqs = order.slice(0, MAX_CANDIDATES).map((i) => seqs[i]!);
+  }
+  // generous by the reported score's rounding (0.5995 shows as 0.6): the exact score decides
+  const hits = scoreCandidates(db, ids, seqs, NEAR_DUPLICATE_THRESHOLD - 0.0005 - 1e-9);
+  if (hits.length === 0) return [];
   const rows = prepareCached(
     db,
-    `SELECT m.id, m.content FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
-       WHERE memories_fts MATCH ? AND m.scope = ? AND m.deleted_at IS NULL ORDER BY bm25(memories_fts) LIMIT ?`,
-  ).all(match, scope, CANDIDATES) as Array<{ id: string; content: string }>;
-  const mine = tokenSet(content);
+    `SELECT m.id, m.content FROM json_each(?) j CROSS JOIN memories m ON m.seq = j.value
+      WHERE m.scope = ? AND m.deleted_at IS NULL AND m.id <> ?`,
+  ).all(JSON.stringify(hits), scope, exceptId ?? '') as Array<{ id: string; content: string }>;
   return rows
-    .filter((row) => row.id !== exceptId)
-    .map((row) => ({ id: row.id, score: Math.round(similarity(mine, tokenSet(row.content)) * 1000) / 1000 }))
+    .map((row) => ({ id: row.id, score: Math.round(similarity(mine, wordSet(row.content)) * 1000) / 1000 }))
     .filter((row) => row.score >= NEAR_DUPLICATE_THRESHOLD)
-    .sort((a, b) => b.score - a.score)
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
     .slice(0, limit);
 }

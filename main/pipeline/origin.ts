@@ -70,3 +70,8 @@ export function resolveOrigin(requester: Requester, claim: Origin | undefined): 
   if (ORIGIN_TRUST[claim] < ORIGIN_TRUST[base]) return { origin: claim, ignoredClaim: null, lowered: true };
   return { origin: base, ignoredClaim: claim, lowered: false };
 }
+
+/** The less trusted of two origins (the first when they rank the same). */
+export function lowerTrust(a: Origin, b: Origin): Origin {
+  return ORIGIN_TRUST[b] < ORIGIN_TRUST[a] ? b : a;
+}

@@ -4,7 +4,7 @@ import type { Memory } from '../core/types.js';
 import type { Store } from '../store/store.js';
 import { consentLabel, type ConsentProof } from '../consent/proof.js';
 import type { Draft, Requester } from './types.js';
-import { noteIndexed } from './novelty.js';
+import { indexNearDuplicates } from './minhash.js';
 
 /**
  * Stage 8: the row, its revision, the index (by trigger) and the audit row, all inside the
@@ -35,7 +35,7 @@ export function persistDraft(store: Store, draft: Draft, requester: Requester, c
       });
     }
   }
-  noteIndexed(store.db, memory.content, memory.tags);
+  indexNearDuplicates(store.db, memory);
   store.audit.record(
     {
       actor: requester.actor,

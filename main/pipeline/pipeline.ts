@@ -5,7 +5,7 @@ import type { Store } from '../store/store.js';
 import { consentLabel, type ConsentProof } from '../consent/proof.js';
 import type { Blocker, Draft, DraftWarning, Requester } from './types.js';
 import { defaultScope, mergeProvenance, validateCapture, type ValidInput } from './validate.js';
-import { resolveOrigin } from './origin.js';
+import { lowerTrust, resolveOrigin } from './origin.js';
 import { findSecrets, redactFields, secretError } from './secrets.js';
 import { checkScope } from './scope.js';
 import { checkRevision } from './revision.js';
@@ -57,19 +57,20 @@ function draftFromValid(store: Store, valid: ValidInput, requester: Requester, s
   const findings = findSecrets(fields, rawTags);
   if (findings.length && !blocker) blocker = asBlocker(secretError(findings));
   if (findings.length) fields = redactFields(fields, findings, rawTags);
-  if (!blocker) {
-    try {
-      checkScope(requester, fields.scope);
-    } catch (error) {
-      blocker = asBlocker(error);
-    }
+  let scopeAllowed = true;
+  try {
+    checkScope(requester, fields.scope);
+  } catch (error) {
+    scopeAllowed = false;
+    blocker ??= asBlocker(error);
   }
 
   const hash = contentHash(fields.content);
   let duplicateOf: string | null = null;
   let similar: Draft['similar'] = [];
-  // Secret-bearing text never reaches the index queries: nothing about it should be looked up.
-  if (findings.length === 0) {
+  // Nothing is looked up for secret-bearing text, nor in a scope the requester may not read:
+  // a duplicate or similarity answer there would tell it what another project holds.
+  if (findings.length === 0 && scopeAllowed) {
     const duplicate = store.memories.findDuplicate(fields.scope, hash, valid.memory_id ?? '');
     duplicateOf = duplicate?.id ?? null;
     if (duplicate && !blocker) {
@@ -81,16 +82,20 @@ function draftFromValid(store: Store, valid: ValidInput, requester: Requester, s
     }
     if (!duplicate && searchSimilar) similar = findSimilar(store.db, fields.scope, fields.content, valid.memory_id ?? null);
   }
+
+  // An update never gains trust by being rewritten: it keeps the lower of where the memory came
+  // from and who changes it, unless a person typed new text in the window (then it is theirs).
+  let finalOrigin = origin.origin;
+  if (current && !(requester.channel === 'window' && hash !== current.content_hash)) finalOrigin = lowerTrust(finalOrigin, current.origin);
   if (similar.length) warnings.push('near_duplicate');
-  if (UNTRUSTED_ORIGINS.includes(origin.origin)) {
-    warnings.push('untrusted_origin');
-    if (looksLikeInstructions(fields.content)) warnings.push('instruction_like');
-  }
+  if (UNTRUSTED_ORIGINS.includes(finalOrigin)) warnings.push('untrusted_origin');
+  // Whatever the origin: a local tool's output can carry text written elsewhere (curl, a file).
+  if (looksLikeInstructions(fields.content)) warnings.push('instruction_like');
 
   return {
     action: valid.memory_id !== undefined ? 'update' : 'create',
     fields,
-    origin: origin.origin,
+    origin: finalOrigin,
     content_hash: hash,
     memory_id: valid.memory_id ?? null,
     expected_revision: valid.expected_revision ?? null,
@@ -104,9 +109,17 @@ function draftFromValid(store: Store, valid: ValidInput, requester: Requester, s
   };
 }
 
-/** A draft that no standing grant may execute: it needs a person's decision (DESIGN §4.6, §5). */
+/**
+ * A draft that no standing grant may execute: it needs a person's decision (DESIGN §4.6, §5).
+ * Updates are among them: rewriting a memory is as destructive as forgetting it.
+ */
 export function needsPersonalDecision(draft: Draft): boolean {
-  return draft.similar.length > 0 || UNTRUSTED_ORIGINS.includes(draft.origin) || draft.warnings.includes('instruction_like');
+  return (
+    draft.action === 'update' ||
+    draft.similar.length > 0 ||
+    UNTRUSTED_ORIGINS.includes(draft.origin) ||
+    draft.warnings.includes('instruction_like')
+  );
 }
 
 export interface WriteOptions {

@@ -2,7 +2,7 @@ import { NuzoError } from '../core/errors.js';
 import type { Memory } from '../core/types.js';
 import type { MemoryQueries } from '../store/memories.js';
 import type { Requester } from './types.js';
-import { checkScope } from './scope.js';
+import { mayUseScope } from './scope.js';
 
 /**
  * Stage 5. An update or delete names the memory and the revision it was based on; the memory must
@@ -17,10 +17,14 @@ export function checkRevision(
   options: { allowDeleted?: boolean } = {},
 ): Memory {
   const current = memories.get(memoryId);
-  if (!current || (current.deleted_at !== null && !options.allowDeleted)) {
-    throw new NuzoError('not_found', `There is no memory ${memoryId}${current ? ' (it was forgotten; restore it from the window first)' : ''}.`, { memory_id: memoryId });
+  // A memory in a scope the requester may not use is reported exactly like one that does not
+  // exist: neither its scope nor its state is anyone else's business.
+  if (!current || !mayUseScope(requester, current.scope)) {
+    throw new NuzoError('not_found', `There is no memory ${memoryId}.`, { memory_id: memoryId });
   }
-  checkScope(requester, current.scope);
+  if (current.deleted_at !== null && !options.allowDeleted) {
+    throw new NuzoError('not_found', `There is no memory ${memoryId} (it was forgotten; restore it from the window first).`, { memory_id: memoryId });
+  }
   if (current.revision !== expectedRevision) {
     throw new NuzoError(
       'revision_conflict',

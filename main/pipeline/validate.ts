@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KINDS, LIMITS, ORIGINS } from '../core/vocabulary.js';
 import { NuzoError } from '../core/errors.js';
 import { ID_PATTERN } from '../core/ids.js';
+import { redactText } from './secrets/scanner.js';
 import type { CaptureInput, Requester } from './types.js';
 import type { Provenance, Scope } from '../core/types.js';
 
@@ -47,10 +48,20 @@ export interface IssueSummary {
   message: string;
 }
 
+/**
+ * A path segment as it may be shown. Record keys are caller text: one that looks like a secret,
+ * or is long, is shown by shape only, so an error never quotes a credential back.
+ */
+function pathSegment(segment: PropertyKey): string {
+  const text = String(segment);
+  if (typeof segment === 'number') return text;
+  return text.length <= 64 && /^[A-Za-z0-9_.-]*$/.test(text) && redactText(text) === text ? text : '[key]';
+}
+
 /** Field paths and messages only: zod's messages here never quote the rejected value. */
 export function summariseIssues(error: z.ZodError): IssueSummary[] {
   return error.issues.map((issue) => ({
-    path: issue.path.length ? issue.path.map(String).join('.') : '(input)',
+    path: issue.path.length ? issue.path.map(pathSegment).join('.') : '(input)',
     message: issue.message,
   }));
 }

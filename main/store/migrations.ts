@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { consentTables } from './migration-002-consent.js';
+import { nearDuplicateBands } from './migration-003-near-duplicates.js';
 
 /**
  * Ordered, append-only schema migrations. A released migration is never edited: a change is a new
@@ -83,6 +84,6 @@ const initial: Migration = {
   },
 };
 
-export const MIGRATIONS: readonly Migration[] = [initial, consentTables];
+export const MIGRATIONS: readonly Migration[] = [initial, consentTables, nearDuplicateBands];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NuzoError, toNuzoError } from '../core/errors.js';
 import { ID_PATTERN } from '../core/ids.js';
-import type { ErrorCode } from '../core/vocabulary.js';
+import { ORIGINS, type ErrorCode, type Origin } from '../core/vocabulary.js';
 import type { Store } from '../store/store.js';
 import { personActing } from '../consent/proof.js';
 import { executeWrite, setForgotten } from '../pipeline/pipeline.js';
@@ -20,6 +20,7 @@ const revisionLine = z.object({
   tags: z.array(z.string()).optional(),
   provenance: z.record(z.string(), z.unknown()).optional(),
   created_at: z.string().optional(),
+  origin: z.string().optional(),
 });
 
 const importLine = z.looseObject({
@@ -30,6 +31,7 @@ const importLine = z.looseObject({
   tags: z.unknown().optional(),
   provenance: z.unknown().optional(),
   created_at: z.unknown().optional(),
+  origin: z.unknown().optional(),
   forgotten: z.boolean().optional(),
   revisions: z.array(revisionLine).optional(),
 });
@@ -62,6 +64,10 @@ export function importOne(store: Store, raw: unknown, requester: Requester = IMP
   if (!parsed.success) throw validationError(summariseIssues(parsed.error));
   const line = parsed.data;
   const consent = personActing();
+  // An export says where each memory came from: a file may keep that trust low, never raise it
+  // (the pipeline takes only a lower claim), so a network memory stays fenced after a restore.
+  const keptOrigin = (origin: unknown): { source_origin?: Origin } =>
+    typeof origin === 'string' && (ORIGINS as readonly string[]).includes(origin) ? { source_origin: origin as Origin } : {};
 
   if (!line.revisions || line.revisions.length === 0) {
     const memory = executeWrite(store, {
@@ -71,6 +77,7 @@ export function importOne(store: Store, raw: unknown, requester: Requester = IMP
       tags: line.tags,
       provenance: line.provenance,
       created_at: line.created_at,
+      ...keptOrigin(line.origin),
     }, requester, consent, { importId: line.id, skipSimilar: true });
     return { status: 'written', id: memory.id };
   }
@@ -87,7 +94,7 @@ export function importOne(store: Store, raw: unknown, requester: Requester = IMP
         revision = setForgotten(store, { memory_id: id, expected_revision: revision }, rev.action === 'forget', requester, consent, now).revision;
         continue;
       }
-      const fields = { content: rev.content, kind: rev.kind, scope: rev.scope, tags: rev.tags, provenance: rev.provenance };
+      const fields = { content: rev.content, kind: rev.kind, scope: rev.scope, tags: rev.tags, provenance: rev.provenance, ...keptOrigin(rev.origin) };
       const memory: { id: string; revision: number } =
         id === null
           ? executeWrite(store, { ...fields, created_at: typeof line.created_at === 'string' ? line.created_at : rev.created_at }, requester, consent, { now, importId: line.id, skipSimilar: true })

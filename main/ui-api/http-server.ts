@@ -2,9 +2,11 @@
  * The window over loopback HTTP (headless mode, `nuzo serve --ui`): the Vite build plus the
  * NuzoApi as `POST /api/<method>` and live events as `GET /api/events`. node:http only.
  *
- * Order of checks for every request: Host (DNS rebinding) → the token URL → Origin and content
- * type for writes (CSRF) → the token cookie or bearer → routing. Nothing is served before all
- * of them pass.
+ * Order of checks for every request: Host (DNS rebinding) → Origin and content type for writes
+ * (CSRF) → the legacy `?token=` URL → for /api, `Authorization: Bearer <token>` → routing.
+ * The static build (index.html, scripts, styles) holds no data and is served without the token,
+ * behind the same Host check and CSP; every /api route needs the bearer token. There is no cookie:
+ * cookies are per host, not per port, and would reach every other server on 127.0.0.1.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -13,14 +15,15 @@ import { statusFor, toApiError } from './http-errors.js';
 import { streamEvents } from './http-events.js';
 import { isApiMethod, parseParams } from './http-schemas.js';
 import {
+  expireLegacyCookie,
   hostAllowed,
   isJsonContentType,
   newToken,
   originAllowed,
   requestAuthorised,
-  sessionCookie,
   setSecurityHeaders,
   tokenMatches,
+  windowUrl,
 } from './http-security.js';
 import { serveStatic } from './http-static.js';
 
@@ -34,7 +37,10 @@ export interface UiServerOptions {
 }
 
 export interface UiServer {
-  /** Open this once: it carries the token, which the server swaps for a cookie. */
+  /**
+   * `http://127.0.0.1:<port>/#token=<token>`: the token is in the fragment, which the browser never
+   * sends; the page moves it into sessionStorage and sends it as a bearer header.
+   */
   url: string;
   token: string;
   port: number;
@@ -88,7 +94,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
 }
 
 const UNAUTHORISED_TEXT =
-  'This window needs the address printed by `nuzo serve --ui` (it contains a one-time token for this launch). Open that URL; if Nuzo was restarted, use the new one.';
+  'This window needs the address printed by `nuzo serve --ui` (it ends in #token=… for this launch). Open that URL; if Nuzo was restarted, use the new one.';
 
 export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
   const { api, staticDir } = opts;
@@ -153,6 +159,7 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
       page(res, 421, 'Wrong address', `Nuzo only answers at http://127.0.0.1:${port}/ or http://localhost:${port}/.`);
       return;
     }
+    expireLegacyCookie(req, res);
     // Concatenated, not resolved against a base: `//host/path` must stay a path, never a host.
     const target = req.url ?? '/';
     const url = new URL(`http://127.0.0.1:${port}${target.startsWith('/') ? target : `/${target}`}`);
@@ -164,24 +171,24 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
     }
 
     if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/' && url.searchParams.has('token')) {
+      // The address format of earlier versions (kept for one release): move the token into the
+      // fragment, where the page picks it up, and out of the query string.
       if (!tokenMatches(url.searchParams.get('token'), token)) {
         page(res, 401, 'Token not valid', UNAUTHORISED_TEXT);
         return;
       }
-      // Swap the token for an HttpOnly cookie and take it out of the address bar and history.
-      res.writeHead(303, { 'Set-Cookie': sessionCookie(token), Location: '/', 'Cache-Control': 'no-store' });
+      res.writeHead(303, { Location: `/#token=${token}`, 'Cache-Control': 'no-store' });
       res.end();
       return;
     }
 
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-    if (!requestAuthorised(req, token)) {
-      if (isApi) json(res, 401, { ok: false, error: { code: 'auth_failed', message: UNAUTHORISED_TEXT, details: {} } });
-      else page(res, 401, 'Open Nuzo from its printed address', UNAUTHORISED_TEXT);
-      return;
-    }
-
     if (isApi) {
+      if (!requestAuthorised(req, token)) {
+        res.setHeader('WWW-Authenticate', 'Bearer realm="nuzo"');
+        json(res, 401, { ok: false, error: { code: 'auth_failed', message: UNAUTHORISED_TEXT, details: {} } });
+        return;
+      }
       if (url.pathname === '/api/events') {
         if (req.method !== 'GET') {
           res.setHeader('Allow', 'GET');
@@ -234,7 +241,7 @@ export async function startUiServer(opts: UiServerOptions): Promise<UiServer> {
   port = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: windowUrl(port, token),
     token,
     port,
     async close() {

@@ -32,6 +32,8 @@ export interface ServiceApiDeps {
   engine: ConsentEngine;
   liveConnections: ReadonlySet<string>;
   hostConfigs: HostConfigProvider;
+  /** Who the audit log names for this API's actions: the window, or the command line. */
+  actor?: 'window' | 'cli';
 }
 
 const stamp = (): string => new Date().toISOString().replace(/[:.]/g, '-');
@@ -42,6 +44,7 @@ export function createServiceApi(deps: ServiceApiDeps): NuzoApi {
   const connections = new ConnectionQueries(store.db);
   const settings = new SettingsQueries(store.db);
   const person = personActing();
+  const actor = deps.actor ?? 'window';
   const changed = <T extends { id: string }>(memory: T): T => {
     engine.emit({ type: 'memory.changed', id: memory.id });
     return memory;
@@ -165,13 +168,13 @@ export function createServiceApi(deps: ServiceApiDeps): NuzoApi {
     },
     async createGrant(input) {
       const grant = engine.grants.create(input);
-      store.audit.record({ actor: 'window', action: 'grant.create', target: grant.id, outcome: 'ok', detail: { host: grant.host, scope: grant.scope, origins: grant.origins, kinds: grant.kinds } });
+      store.audit.record({ actor, action: 'grant.create', target: grant.id, outcome: 'ok', detail: { host: grant.host, scope: grant.scope, origins: grant.origins, kinds: grant.kinds } });
       engine.emit({ type: 'grant.changed', id: grant.id });
       return grant;
     },
     async revokeGrant({ grant_id }) {
       const grant = engine.grants.revoke(grant_id);
-      store.audit.record({ actor: 'window', action: 'grant.revoke', target: grant.id, outcome: 'ok' });
+      store.audit.record({ actor, action: 'grant.revoke', target: grant.id, outcome: 'ok' });
       engine.emit({ type: 'grant.changed', id: grant.id });
       return grant;
     },
@@ -180,7 +183,7 @@ export function createServiceApi(deps: ServiceApiDeps): NuzoApi {
     },
     async writeHostConfig({ host }) {
       const result = deps.hostConfigs.write(host);
-      store.audit.record({ actor: 'window', action: 'connect.write', target: host, outcome: 'ok', detail: { changed: result.changed } });
+      store.audit.record({ actor, action: 'connect.write', target: host, outcome: 'ok', detail: { changed: result.changed } });
       return result;
     },
     async settings() {
@@ -188,7 +191,7 @@ export function createServiceApi(deps: ServiceApiDeps): NuzoApi {
     },
     async setCapturePaused({ paused }) {
       settings.set('capture_paused', paused);
-      store.audit.record({ actor: 'window', action: paused ? 'capture.pause' : 'capture.resume', outcome: 'ok' });
+      store.audit.record({ actor, action: paused ? 'capture.pause' : 'capture.resume', outcome: 'ok' });
       return settingsView();
     },
     async exportData({ path }) {
@@ -204,7 +207,7 @@ export function createServiceApi(deps: ServiceApiDeps): NuzoApi {
       } finally {
         closeSync(fd);
       }
-      store.audit.record({ actor: 'window', action: 'export', outcome: 'ok', detail: { count } });
+      store.audit.record({ actor, action: 'export', outcome: 'ok', detail: { count } });
       return { path: target, count };
     },
     async importData({ path }) {
@@ -219,7 +222,7 @@ export function createServiceApi(deps: ServiceApiDeps): NuzoApi {
       const target = join(dir, `nuzo-${stamp()}.sqlite`);
       await store.db.backup(target);
       chmodSync(target, 0o600);
-      store.audit.record({ actor: 'window', action: 'backup', outcome: 'ok' });
+      store.audit.record({ actor, action: 'backup', outcome: 'ok' });
       return { path: target };
     },
     subscribe(listener: (event: ApiEvent) => void) {

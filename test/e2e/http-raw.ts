@@ -2,7 +2,8 @@
  * Raw HTTP for the loopback window's security tests: node:http lets a test send exactly the Host,
  * Origin and path bytes an attacker's page or a rebinding DNS name would, which fetch does not.
  */
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export interface RawResponse {
   status: number;
@@ -90,4 +91,36 @@ export function nextEvent(port: number, token: string, match: (event: { type: st
     r.end();
   });
   return { ready, event };
+}
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * An unrelated server on another loopback port (someone else's dev server, a proxy): it answers
+ * every request with a small page and remembers what the browser sent it.
+ */
+export async function recordingServer(): Promise<{ port: number; seen: SeenRequest[]; close(): Promise<void> }> {
+  const seen: SeenRequest[] = [];
+  const server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end('<!doctype html><title>Another local server</title><p>Not Nuzo.</p>');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }

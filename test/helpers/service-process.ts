@@ -30,7 +30,8 @@ export function startServe(home: string, options: { ui?: boolean; env?: Record<s
       resolve({
         proc,
         url,
-        token: url ? new URL(url).searchParams.get('token') : null,
+        // the token travels in the fragment (`#token=…`); older builds put it in the query
+        token: url ? (new URLSearchParams(new URL(url).hash.slice(1)).get('token') ?? new URL(url).searchParams.get('token')) : null,
         stderr: () => log,
         stop: () =>
           new Promise((done) => {

@@ -106,7 +106,14 @@ describe('MCP through the real bridge, with the window open', () => {
     assert.equal(memoriesWith(home, 'Approved later in the window'), 1);
     const done = await callTool(c, 'memory_capture_status', { offer_id: offerId });
     assert.equal(done.data['state'], 'executed');
-    assert.equal((done.data['memory'] as { content: string }).content, 'Approved later in the window');
+    const written = done.data['memory'] as { id: string; content: string; revision: number };
+    assert.equal(written.content, 'Approved later in the window');
+    // once the person moves it to a scope this connection cannot read, the status stops showing it
+    const moved = await windowApi(service, 'updateMemory', { memory_id: written.id, expected_revision: written.revision, scope: 'project:elsewhere-00000000' });
+    assert.ok(moved.ok, JSON.stringify(moved.error));
+    const after = await callTool(c, 'memory_capture_status', { offer_id: offerId });
+    assert.equal(after.data['state'], 'executed');
+    assert.equal(after.data['memory'], null);
   });
 
   test('a host without forms gets consent_pending while the window can show it; confirm:true alone writes nothing', async () => {
@@ -180,6 +187,7 @@ describe('MCP through the real bridge, with the window open', () => {
     assert.equal(stale.code, 'revision_conflict');
     const f = await callTool(c, 'memory_forget', { memory_id: memory.id, expected_revision: memory.revision });
     assert.equal(f.data['status'], 'forgotten');
+    assert.equal((await callTool(c, 'memory_get', { memory_id: memory.id })).code, 'not_found', 'a forgotten memory is not readable over MCP');
     assert.equal((await callTool(c, 'memory_recall', { query: 'Soon to be forgotten' })).data['items'] instanceof Array, true);
     assert.equal(((await callTool(c, 'memory_recall', { query: 'forgotten' })).data['items'] as unknown[]).length, 0);
     const restored = await windowApi<{ deleted_at: string | null }>(service, 'restoreMemory', { memory_id: memory.id, expected_revision: memory.revision + 1 });

@@ -57,13 +57,14 @@ test('a secret offered through every channel appears in no result, log, row, off
       input: JSON.stringify({ tool_name: 'Bash', cwd: home, tool_response: { stdout: `export GITHUB_TOKEN=${github}` } }),
       encoding: 'utf8',
       env: { ...process.env, NUZO_HOME: home },
+      timeout: 20_000,
     });
     seen.push(hook.stdout, hook.stderr);
     const file = join(home, 'import.jsonl');
     writeFileSync(file, JSON.stringify({ content: `imported ${github}` }) + '\n');
-    const imported = spawnSync(process.execPath, [nuzoCli, 'import', file], { encoding: 'utf8', env: { ...process.env, NUZO_HOME: home } });
+    const imported = spawnSync(process.execPath, [nuzoCli, 'import', file], { encoding: 'utf8', env: { ...process.env, NUZO_HOME: home }, timeout: 20_000 });
     seen.push(imported.stdout, imported.stderr);
-    const exported = spawnSync(process.execPath, [nuzoCli, 'export'], { encoding: 'utf8', env: { ...process.env, NUZO_HOME: home } });
+    const exported = spawnSync(process.execPath, [nuzoCli, 'export'], { encoding: 'utf8', env: { ...process.env, NUZO_HOME: home }, timeout: 20_000 });
     assert.equal(exported.status, 0);
     seen.push(exported.stdout, exported.stderr);
     seen.push(JSON.stringify(await windowApi(service, 'audit', { limit: 500 })), JSON.stringify(await windowApi(service, 'inbox')));
