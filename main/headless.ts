@@ -112,7 +112,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
               : { ok: false as const, code: 'validation_error', message: `unknown hook event ${String(frame['event'])}` };
         session.send({ t: 'hook-result', ...reply });
       } else if (session.hello.mode === 'cli' && frame['t'] === 'cli') {
-        session.send({ t: 'cli-result', ok: true, result: await answerCli(cliApi, store, engine, frame) });
+        session.send({ t: 'cli-result', ok: true, result: await answerCli(cliApi, store, engine, frame, openWindow) });
       } else {
         session.send({ t: 'error', code: 'validation_error', message: 'unexpected frame for this mode' });
       }
@@ -132,13 +132,18 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
 
   let uiUrl: string | null = null;
   let closeUi: () => Promise<void> = async () => {};
-  if (options.ui) {
+  /** Serves the window on loopback once; later calls return the same address. */
+  const openWindow = async (): Promise<string> => {
+    if (uiUrl) return uiUrl;
     const { startUiServer } = await import('./ui-api/http-server.js');
     const ui = await startUiServer({ api, staticDir: rendererDir, log, ...(options.port !== undefined ? { port: options.port } : {}) });
     uiUrl = ui.url;
     closeUi = () => ui.close();
     detachers.push(engine.attachWindow());
-  }
+    log(`nuzo: window at ${uiUrl}`);
+    return uiUrl;
+  };
+  if (options.ui) await openWindow();
 
   const sweep = setInterval(() => {
     for (const id of engine.offers.expireDue(Date.now())) engine.emit({ type: 'offer.decided', id, state: 'expired' });
@@ -146,7 +151,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   sweep.unref();
 
   log(`nuzo: service running on ${home} (pid ${process.pid}); socket ${ipc.path}`);
-  if (uiUrl) log(`nuzo: window at ${uiUrl}`);
 
   return {
     home,
@@ -154,7 +158,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     engine,
     api,
     socketPath: ipc.path,
-    uiUrl,
+    get uiUrl() {
+      return uiUrl;
+    },
     async close() {
       clearInterval(sweep);
       engine.close();

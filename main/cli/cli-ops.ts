@@ -14,13 +14,18 @@ export type CliApiMethod = (typeof CLI_API_METHODS)[number];
 const cliFrame = z.discriminatedUnion('op', [
   z.object({ t: z.literal('cli'), op: z.literal('import'), lines: z.array(z.string()).max(100_000), first_line: z.number().int().min(1) }),
   z.object({ t: z.literal('cli'), op: z.literal('api'), method: z.enum(CLI_API_METHODS), params: z.unknown() }),
+  z.object({ t: z.literal('cli'), op: z.literal('window') }),
 ]);
 
 /** Answers one `cli` frame on the service; the same code runs in-process when no service is up. */
-export async function answerCli(api: NuzoApi, store: Store, engine: ConsentEngine, frame: unknown): Promise<unknown> {
+export async function answerCli(api: NuzoApi, store: Store, engine: ConsentEngine, frame: unknown, openWindow?: () => Promise<string>): Promise<unknown> {
   const parsed = cliFrame.safeParse(frame);
   if (!parsed.success) throw validationError(summariseIssues(parsed.error));
   const request = parsed.data;
+  if (request.op === 'window') {
+    if (!openWindow) throw new NuzoError('app_unavailable', 'Nuzo is not running. Start it with `nuzo serve --ui` (or open the Nuzo app).');
+    return { url: await openWindow() };
+  }
   if (request.op === 'import') {
     const summary = await importJsonl(store, request.lines, undefined, undefined, request.first_line - 1);
     engine.emit({ type: 'memory.changed', id: '*' });

@@ -9,6 +9,7 @@ usage:
   nuzo export [FILE]                      export every memory with its revisions as JSON Lines
   nuzo recall QUERY [--scope S] [--limit N] [--json]
   nuzo scan [--fail]                      scan stdin for secrets: {"findings":[{rule,start,end}]}
+  nuzo window                             open the running service's window (prints its URL)
   nuzo grant add|list|revoke              standing consent (network and unknown origins never)
   nuzo connect HOST [--print]             claude-code, claude-desktop, cursor or vscode
 
@@ -25,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/export.js')).exportCommand(args);
     case 'recall':
       return (await import('./commands/recall.js')).recallCommand(args);
+    case 'window':
+      return (await import('./commands/window.js')).windowCommand();
     case 'grant':
       return (await import('./commands/grant.js')).grantCommand(args);
     case 'connect':

@@ -159,7 +159,7 @@ export class ConsentEngine {
       this.auditRefusal(requester, tool, 'consent_unavailable');
       throw new NuzoError(
         'consent_unavailable',
-        'Nobody can be asked: this host cannot show a form (MCP elicitation) and no Nuzo window is open. Open the Nuzo app (or run `nuzo serve --ui`) and try again.',
+        'Nobody can be asked: this host cannot show a form (MCP elicitation) and no Nuzo window is open. Open the Nuzo app, or run `nuzo window` to open one for the running service, then try again.',
       );
     }
     const stored: StoredDraft = {

@@ -9,6 +9,7 @@ import type { ConsentEngine, DecisionAsker } from '../consent/engine.js';
 import type { StoredRequester } from '../consent/offers.js';
 import { summariseIssues, validationError } from '../pipeline/validate.js';
 import { TOOLS } from './tool-catalog.js';
+import { errorEnvelope } from './tool-schemas.js';
 import { HANDLERS } from './tool-handlers.js';
 import { APP_VERSION } from '../core/version.js';
 import { portableSchema } from './portable-schema.js';
@@ -46,7 +47,12 @@ const toolList = TOOLS.map((tool) => ({
   title: tool.title,
   description: tool.description,
   inputSchema: portableSchema(z.toJSONSchema(tool.input, { io: 'input' }) as Parameters<typeof portableSchema>[0]) as { type: 'object'; [key: string]: unknown },
-  outputSchema: portableSchema(z.toJSONSchema(tool.output, { io: 'output' }) as Parameters<typeof portableSchema>[0]) as { type: 'object'; [key: string]: unknown },
+  // Every result, refusals included, carries structuredContent, so the schema admits both shapes:
+  // some hosts validate error results against it too.
+  outputSchema: portableSchema({
+    type: 'object',
+    anyOf: [z.toJSONSchema(tool.output, { io: 'output' }), z.toJSONSchema(errorEnvelope, { io: 'output' })],
+  } as Parameters<typeof portableSchema>[0]) as { type: 'object'; [key: string]: unknown },
   annotations: { title: tool.title, ...tool.annotations },
 }));
 

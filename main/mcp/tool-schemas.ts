@@ -71,6 +71,9 @@ const memoryOut = z.object({
 
 const errorOut = z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() });
 
+/** What every tool returns (with isError) when it refuses: a DESIGN §7 code and a message. */
+export const errorEnvelope = z.object({ error: errorOut });
+
 export const suggestOutput = z.object({
   action: z.enum(['create', 'update']),
   content: z.string(),

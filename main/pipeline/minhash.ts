@@ -298,6 +298,9 @@ export function rebuildBands(db: Db): { memories: number; rows: number } {
   const hasher = hasherFromSeed(seed);
   db.exec('DELETE FROM memory_bands');
   const insert = db.prepare('INSERT OR IGNORE INTO memory_bands (gen, key, memory_seq) VALUES (?, ?, ?)');
+  const CHUNK = 128;
+  const insertChunk = db.prepare(`INSERT OR IGNORE INTO memory_bands (gen, key, memory_seq) VALUES ${Array.from({ length: CHUNK }, () => '(?, ?, ?)').join(', ')}`);
+  const chunk: number[] = [];
   const byGeneration = db.prepare(`SELECT seq, scope, content FROM memories WHERE seq >= ? AND seq < ? ORDER BY seq`).raw();
   const maxSeq = (db.prepare('SELECT max(seq) FROM memories').pluck().get() as number | null) ?? -1;
   let memories = 0;
@@ -318,7 +321,13 @@ export function rebuildBands(db: Db): { memories: number; rows: number } {
       }
     }
     const sorted = packed.subarray(0, n).sort();
-    for (let i = 0; i < n; i++) insert.run(gen, Number(sorted[i]! >> 32n), Number(sorted[i]! & 0xffffffffn));
+    let i = 0;
+    for (; i + CHUNK <= n; i += CHUNK) {
+      chunk.length = 0;
+      for (let k = i; k < i + CHUNK; k++) chunk.push(gen, Number(sorted[k]! >> 32n), Number(sorted[k]! & 0xffffffffn));
+      insertChunk.run(chunk);
+    }
+    for (; i < n; i++) insert.run(gen, Number(sorted[i]! >> 32n), Number(sorted[i]! & 0xffffffffn));
     rows += n;
   }
   return { memories, rows };

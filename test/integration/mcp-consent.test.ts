@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { spawnSync } from 'node:child_process';
 import { tempHome } from '../helpers/temp-home.js';
+import { nuzoCli } from '../helpers/paths.js';
 import { callTool, connectClient, startServe, windowApi, type RunningService } from '../helpers/service-process.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -50,6 +52,9 @@ describe('MCP through the real bridge, with the window open', () => {
       assert.ok(tool.description && tool.description.length > 20, tool.name);
       assert.equal(tool.inputSchema.type, 'object');
       assert.ok(tool.outputSchema, `${tool.name} has an output schema`);
+      // refusals carry structuredContent too, so the schema admits the error envelope as well
+      const variants = (tool.outputSchema as { anyOf?: Array<{ properties?: Record<string, unknown> }> }).anyOf ?? [];
+      assert.ok(variants.some((v) => v.properties && 'error' in v.properties), `${tool.name} admits {error}`);
       assert.equal(typeof tool.annotations?.readOnlyHint, 'boolean');
     }
     assert.equal(tools.find((t) => t.name === 'memory_forget')?.annotations?.destructiveHint, true);
@@ -241,6 +246,13 @@ describe('MCP without any window', () => {
       assert.equal(r.code, 'consent_unavailable');
       assert.equal(count(home, 'SELECT count(*) n FROM offers'), 0);
       assert.equal(memoriesWith(home, 'Nobody can see this'), 0);
+      assert.match(r.data['error'] ? (r.data['error'] as { message: string }).message : '', /nuzo window/);
+      // the refusal's advice works: `nuzo window` opens one for the running service
+      const opened = spawnSync(process.execPath, [nuzoCli, 'window'], { encoding: 'utf8', env: { ...process.env, NUZO_HOME: home }, timeout: 20_000 });
+      assert.equal(opened.status, 0, opened.stderr);
+      assert.match(opened.stdout.trim(), /^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+$/);
+      const again = await callTool(c, 'memory_confirm_capture', { content: 'Nobody can see this' });
+      assert.equal(again.code, 'consent_pending');
       await c.close();
     } finally {
       await service.stop();
