@@ -74,7 +74,7 @@ function fmix32(h: number): number {
  * word). A keyed pseudo-random function: without the key nothing about a word's hash can be
  * predicted, which is what makes the minima unsteerable. Writes the two halves to `out`.
  */
-function halfSipHash64(k0: number, k1: number, text: string, out: Uint32Array): void {
+export function halfSipHash64(k0: number, k1: number, text: string, out: Uint32Array): void {
   let v0 = k0 | 0;
   let v1 = k1 ^ 0xee;
   let v2 = 0x6c796765 ^ k0;
@@ -136,15 +136,13 @@ export interface Sketch {
   ids: Uint32Array;
 }
 
-const EMPTY: Sketch = { keys: [], ids: new Uint32Array(0) };
-
 /**
  * Word w of the set gets the keyed hash (h1, h2): h1 is its word id, and hash function f maps it
  * to fmix32((h1 ^ salt_f) + h2·mult_f). The signature is the K minima; each band key folds
  * (scope, band, the band's minima) into one signed 32-bit integer.
  */
 export function sketch(hasher: BandHasher, scope: string, words: Set<string>): Sketch {
-  if (words.size === 0) return EMPTY;
+  if (words.size === 0) return { keys: [], ids: new Uint32Array(0) };
   const sig = new Uint32Array(MINHASH_FUNCTIONS).fill(0xffffffff);
   const ids = new Uint32Array(words.size);
   const out = new Uint32Array(2);
@@ -218,6 +216,7 @@ export const SEED_SETTING = 'near_duplicate_seed';
 
 interface DbState {
   hasher: BandHasher;
+  /** this connection's word-id cache (kept apart from the hasher: a new seed keeps its marks) */
   words: WordCache;
   statements: {
     maxSeq: Statement;
@@ -227,6 +226,7 @@ interface DbState {
     insertAll: Statement;
     remove: Statement;
     contents: Statement;
+    hashes: Statement;
   };
 }
 const states = new WeakMap<Db, DbState>();
@@ -246,6 +246,7 @@ export function ensureSeed(db: Db): boolean {
   if (readSeed(db)) return false;
   new SettingsQueries(db).set(SEED_SETTING, randomBytes(16).toString('hex'));
   states.delete(db);
+  forgetIds(db);
   return true;
 }
 
@@ -264,7 +265,7 @@ function stateFor(db: Db): DbState {
   }
   state = {
     hasher: hasherFromSeed(seed),
-    words: emptyWordCache(),
+    words: cacheFor(db),
     statements: {
       maxSeq: db.prepare('SELECT max(seq) FROM memories').pluck(),
       dataVersion: db.prepare('PRAGMA data_version').pluck(),
@@ -273,6 +274,7 @@ function stateFor(db: Db): DbState {
       insertAll: db.prepare('INSERT OR IGNORE INTO memory_bands (gen, key, memory_seq) SELECT ?, value, ? FROM json_each(?)'),
       remove: db.prepare('DELETE FROM memory_bands WHERE gen = ? AND key = ? AND memory_seq = ?'),
       contents: db.prepare('SELECT m.seq, m.content FROM json_each(?) j CROSS JOIN memories m ON m.seq = j.value').raw(),
+      hashes: db.prepare('SELECT m.seq, m.content_hash FROM json_each(?) j CROSS JOIN memories m ON m.seq = j.value').raw(),
     },
   };
   states.set(db, state);
@@ -293,6 +295,7 @@ export function hasherFor(db: Db): BandHasher {
  */
 export function rebuildBands(db: Db): { memories: number; rows: number } {
   states.delete(db);
+  forgetIds(db);
   const seed = readSeed(db);
   if (!seed) throw new Error('near-duplicate seed missing');
   const hasher = hasherFromSeed(seed);
@@ -339,29 +342,25 @@ export function rebuildBands(db: Db): { memories: number; rows: number } {
  * `memory_revisions`) are removed and the current ones written: an update that changes the text
  * refreshes them, one that changes the scope moves them.
  */
-export function indexNearDuplicates(db: Db, memory: { id: string; scope: string; content: string; revision: number }): void {
+export function indexNearDuplicates(db: Db, memory: { id: string; scope: string; content: string; revision: number; content_hash: string }): void {
   const state = stateFor(db);
   const s = state.statements;
   const seq = s.seqOf.get(memory.id) as number | undefined;
   if (seq === undefined) throw new Error(`memory ${memory.id} is not stored`);
   const gen = seq >> GEN_SHIFT;
-  dropCachedWords(state, seq);
-  const next = sketch(state.hasher, memory.scope, wordSet(memory.content)).keys;
+  const next = sketch(state.hasher, memory.scope, wordSet(memory.content));
+  noteWritten(state.words, seq, next.ids, memory.content_hash);
   if (memory.revision > 1) {
     const before = s.previous.get(memory.id, memory.revision - 1) as { scope: string; content: string } | undefined;
     if (!before) {
       // no earlier revision on record (never expected): drop whatever this memory had
       db.prepare('DELETE FROM memory_bands WHERE gen = ? AND memory_seq = ?').run(gen, seq);
     } else if (before.scope !== memory.scope || before.content !== memory.content) {
-      const keep = new Set(next);
+      const keep = new Set(next.keys);
       for (const key of sketch(state.hasher, before.scope, wordSet(before.content)).keys) if (!keep.has(key)) s.remove.run(gen, key, seq);
     }
   }
-  if (next.length) s.insertAll.run(gen, seq, JSON.stringify(next));
-}
-
-function dropCachedWords(state: DbState, seq: number): void {
-  if (seq < state.words.count.length) state.words.count[seq] = 0;
+  if (next.keys.length) s.insertAll.run(gen, seq, JSON.stringify(next.keys));
 }
 
 /**
@@ -406,56 +405,137 @@ function lookupStatement(db: Db, keyCount: number): Statement {
 }
 
 /**
- * Word ids of stored memories: one growing array (`arena`), and per memory seq where its ids sit
- * in it (`offset`, `count`; a count of 0 means not cached), so 100,000 memories cost about 10 MB
- * rather than 100,000 small objects. Never holds a stale entry: persist drops a memory's entry
- * whenever it writes it, entries are only added outside any transaction (so nothing a rollback
- * undoes is ever cached), and a commit by another connection (`PRAGMA data_version`) empties it.
+ * Word ids of stored memories, so scoring a candidate needs neither its row nor re-cutting its
+ * text: one growing array (`arena`) and, per memory seq, where its ids sit in it (`offset`,
+ * `count`) and how far they can be trusted (`mark`). 100,000 memories cost about 10 MB.
+ *
+ * An entry must never describe text the database does not hold, or a real match could be
+ * scored too low. Memory text changes only through persist, so:
+ * - persist marks the memory DIRTY (and keeps the ids it wrote as a provisional entry with the
+ *   row's content hash): until this connection is next seen outside any transaction, that write
+ *   may still be rolled back, so a dirty entry is never used and a dirty row read back is not
+ *   cached;
+ * - outside any transaction every earlier write has committed or rolled back: each provisional
+ *   entry is kept if the row's content hash still matches, dropped otherwise, and the dirty
+ *   marks are cleared (`settle`);
+ * - a row read for a memory that is not dirty holds committed text (no open transaction of
+ *   this connection changed it), so it is cached even inside a transaction;
+ * - a commit by another connection (`PRAGMA data_version`) drops every trusted entry.
  */
 interface WordCache {
   arena: Uint32Array;
   used: number;
   offset: Int32Array;
   count: Uint16Array;
+  /** per seq: NONE, TRUSTED, PROVISIONAL (dirty, ids kept) or DIRTY (dirty, no ids) */
+  mark: Uint8Array;
+  /** seqs marked PROVISIONAL or DIRTY, and the content hash each provisional entry was made from */
+  dirty: number[];
+  provisional: Map<number, string>;
   dataVersion: number;
 }
 
+const NONE = 0;
+const TRUSTED = 1;
+const PROVISIONAL = 2;
+const DIRTY = 3;
 /** Bound on the arena: 4 M ids (16 MB), about 200,000 typical memories; then it starts over. */
 const MAX_CACHED_IDS = 1 << 22;
+const MAX_PROVISIONAL = 100_000;
 const MAX_WORDS = 0xffff;
 
+const caches = new WeakMap<Db, WordCache>();
+
+function cacheFor(db: Db): WordCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = emptyWordCache()));
+  return cache;
+}
+
+/** A new seed means new word ids: every stored id goes, the dirty marks stay. */
+function forgetIds(db: Db): void {
+  const cache = caches.get(db);
+  if (cache) dropAllIds(cache);
+}
+
 function emptyWordCache(): WordCache {
-  return { arena: new Uint32Array(1 << 16), used: 0, offset: new Int32Array(0), count: new Uint16Array(0), dataVersion: -1 };
+  return {
+    arena: new Uint32Array(1 << 16),
+    used: 0,
+    offset: new Int32Array(0),
+    count: new Uint16Array(0),
+    mark: new Uint8Array(0),
+    dirty: [],
+    provisional: new Map(),
+    dataVersion: -1,
+  };
 }
 
-function clearWordCache(cache: WordCache): void {
+/** Forgets every entry's ids; dirty memories stay marked dirty. */
+function dropAllIds(cache: WordCache): void {
   cache.used = 0;
-  cache.count.fill(0);
+  for (let seq = 0; seq < cache.mark.length; seq++) {
+    if (cache.mark[seq] === TRUSTED) cache.mark[seq] = NONE;
+    else if (cache.mark[seq] === PROVISIONAL) cache.mark[seq] = DIRTY;
+  }
+  cache.provisional.clear();
 }
 
-function cacheIds(cache: WordCache, seq: number, ids: Uint32Array): void {
-  if (ids.length === 0 || ids.length > MAX_WORDS) return;
+function ensureSlot(cache: WordCache, seq: number): void {
+  if (seq < cache.mark.length) return;
+  const size = Math.max(seq + 1, cache.mark.length * 2, 1024);
+  const offset = new Int32Array(size);
+  offset.set(cache.offset);
+  const count = new Uint16Array(size);
+  count.set(cache.count);
+  const mark = new Uint8Array(size);
+  mark.set(cache.mark);
+  Object.assign(cache, { offset, count, mark });
+}
+
+/** Stores ids for `seq`; false when they do not fit (too many words, or the arena started over). */
+function storeIds(cache: WordCache, seq: number, ids: Uint32Array): boolean {
+  if (ids.length === 0 || ids.length > MAX_WORDS) return false;
   if (cache.used + ids.length > cache.arena.length) {
-    if (cache.used + ids.length > MAX_CACHED_IDS) clearWordCache(cache);
+    if (cache.used + ids.length > MAX_CACHED_IDS) dropAllIds(cache);
     else {
       const grown = new Uint32Array(Math.min(MAX_CACHED_IDS, Math.max(cache.arena.length * 2, cache.used + ids.length)));
       grown.set(cache.arena.subarray(0, cache.used));
       cache.arena = grown;
     }
   }
-  if (seq >= cache.count.length) {
-    const size = Math.max(seq + 1, cache.count.length * 2, 1024);
-    const offset = new Int32Array(size);
-    offset.set(cache.offset);
-    const count = new Uint16Array(size);
-    count.set(cache.count);
-    cache.offset = offset;
-    cache.count = count;
-  }
+  ensureSlot(cache, seq);
   cache.arena.set(ids, cache.used);
   cache.offset[seq] = cache.used;
   cache.count[seq] = ids.length;
   cache.used += ids.length;
+  return true;
+}
+
+/** persist wrote `seq` (inside a transaction): its ids become a provisional entry. */
+function noteWritten(cache: WordCache, seq: number, ids: Uint32Array, contentHash: string): void {
+  ensureSlot(cache, seq);
+  if (cache.mark[seq] !== PROVISIONAL && cache.mark[seq] !== DIRTY) cache.dirty.push(seq);
+  cache.mark[seq] = DIRTY;
+  cache.provisional.delete(seq);
+  if (cache.provisional.size < MAX_PROVISIONAL && storeIds(cache, seq, ids)) {
+    cache.mark[seq] = PROVISIONAL;
+    cache.provisional.set(seq, contentHash);
+  }
+}
+
+/** Outside any transaction: keep the provisional entries the database confirms, clear dirt. */
+function settle(state: DbState): void {
+  const cache = state.words;
+  if (cache.dirty.length === 0) return;
+  if (cache.provisional.size) {
+    const seqs = [...cache.provisional.keys()];
+    const held = new Map(state.statements.hashes.all(JSON.stringify(seqs)) as Array<[number, string]>);
+    for (const seq of seqs) if (cache.mark[seq] === PROVISIONAL && held.get(seq) === cache.provisional.get(seq)) cache.mark[seq] = TRUSTED;
+  }
+  for (const seq of cache.dirty) if (cache.mark[seq] !== TRUSTED) cache.mark[seq] = NONE;
+  cache.dirty = [];
+  cache.provisional.clear();
 }
 
 /**
@@ -468,25 +548,26 @@ export function scoreCandidates(db: Db, ids: Uint32Array, seqs: readonly number[
   const cache = state.words;
   const version = state.statements.dataVersion.get() as number;
   if (version !== cache.dataVersion) {
-    clearWordCache(cache);
+    if (cache.dataVersion !== -1) dropAllIds(cache);
     cache.dataVersion = version;
   }
+  if (!db.inTransaction) settle(state);
   const low = threshold * ids.length;
   const high = ids.length / threshold;
   const hits: number[] = [];
   const missing: number[] = [];
-  const { arena, offset, count } = cache;
   for (const seq of seqs) {
-    const n = seq < count.length ? count[seq]! : 0;
-    if (n === 0) missing.push(seq);
-    else if (n >= low && n <= high) {
-      const from = offset[seq]!;
-      const both = sharedIds(ids, 0, ids.length, arena, from, from + n);
-      if (both >= threshold * (ids.length + n - both)) hits.push(seq);
+    if (seq >= cache.mark.length || cache.mark[seq] !== TRUSTED) {
+      missing.push(seq);
+      continue;
     }
+    const n = cache.count[seq]!;
+    if (n < low || n > high) continue;
+    const from = cache.offset[seq]!;
+    const both = sharedIds(ids, 0, ids.length, cache.arena, from, from + n);
+    if (both >= threshold * (ids.length + n - both)) hits.push(seq);
   }
   if (missing.length) {
-    const keep = !db.inTransaction;
     for (const [seq, content] of state.statements.contents.all(JSON.stringify(missing)) as Array<[number, string]>) {
       const other = wordIds(state.hasher, wordSet(content));
       const n = other.length;
@@ -494,7 +575,8 @@ export function scoreCandidates(db: Db, ids: Uint32Array, seqs: readonly number[
         const both = sharedIds(ids, 0, ids.length, other, 0, n);
         if (both >= threshold * (ids.length + n - both)) hits.push(seq);
       }
-      if (keep) cacheIds(cache, seq, other);
+      // a dirty memory's text may be a write still open (or about to be rolled back)
+      if ((seq >= cache.mark.length || cache.mark[seq] === NONE) && storeIds(cache, seq, other)) cache.mark[seq] = TRUSTED;
     }
   }
   return hits.sort((a, b) => a - b);

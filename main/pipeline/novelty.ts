@@ -18,8 +18,8 @@ export const NEAR_DUPLICATE_THRESHOLD = 0.6;
 /**
  * A bound on the work one lookup may do. Every memory sharing a band is scored (see minhash.ts:
  * a cut by "most bands shared" would lose real near-duplicates in a dense scope); only beyond
- * this many candidates are those sharing the fewest bands left out. The bench corpus, one scope
- * of 20,000 memories from seven templates, gives about 3,000.
+ * this many candidates are those sharing the fewest bands left out. In the bench corpus (20,000
+ * memories per scope, from seven templates) a draft has about 3,000.
  */
 export const MAX_CANDIDATES = 50_000;
 

@@ -198,16 +198,68 @@ test('a write rolled back leaves neither bands nor a stale cached word set behin
   const m = executeWrite(main, { content: text, scope: 'user' }, person, consent);
   const draft = text.replace('train', 'pipeline');
   assert.deepEqual(similarIds(main, 'user', draft), [m.id]); // caches its words
+  const elsewhere = 'Something else entirely about lunch menus and parking spots downtown near the station';
   assert.throws(() =>
     main.transaction(() => {
-      executeWrite(main, { memory_id: m.id, expected_revision: 1, content: 'Something else entirely about lunch menus and parking spots downtown' }, person, consent);
+      executeWrite(main, { memory_id: m.id, expected_revision: 1, content: elsewhere }, person, consent);
       assert.deepEqual(similarIds(main, 'user', draft), [], 'inside the transaction the edit is visible');
+      assert.deepEqual(similarIds(main, 'user', elsewhere.replace('lunch', 'dinner')), [m.id]);
       throw new Error('roll back');
     }),
   );
+  assert.deepEqual(similarIds(main, 'user', elsewhere.replace('lunch', 'dinner')), []);
   assert.equal(main.memories.get(m.id)!.revision, 1);
   assert.deepEqual(similarIds(main, 'user', draft), [m.id], 'after the rollback the original is found again');
   assert.equal(bandRows(main, m.id), sketch(hasherFor(main.db), 'user', wordSet(text)).keys.length);
+});
+
+test('a savepoint rolled back inside a write, and a create rolled back then redone, leave no stale word set', () => {
+  const first = 'Pull requests need two approvals when they touch the billing schema or any migration file';
+  const other = 'Team lunch is on Thursdays at the noodle place across the river from the office';
+  const m = executeWrite(main, { content: first, scope: 'user' }, person, consent);
+  const nearFirst = first.replace('two', 'three');
+  assert.deepEqual(similarIds(main, 'user', nearFirst), [m.id]);
+  main.transaction(() => {
+    assert.throws(() =>
+      main.transaction(() => {
+        executeWrite(main, { memory_id: m.id, expected_revision: 1, content: other }, person, consent);
+        throw new Error('inner roll back');
+      }),
+    );
+    // the outer transaction goes on: the memory still holds its first text
+    assert.deepEqual(similarIds(main, 'user', nearFirst), [m.id]);
+  });
+  assert.deepEqual(similarIds(main, 'user', nearFirst), [m.id]);
+  assert.deepEqual(similarIds(main, 'user', other.replace('noodle', 'ramen')), []);
+
+  // a create rolled back, then another create that may reuse its row number
+  const ghost = 'Ghost text about quarterly offsites in the mountains with hiking and a campfire talk';
+  const real = 'Incident reviews are blameless and published within five working days on the wiki';
+  assert.throws(() =>
+    main.transaction(() => {
+      executeWrite(main, { content: ghost, scope: 'user' }, person, consent);
+      throw new Error('roll back');
+    }),
+  );
+  const kept = executeWrite(main, { content: real, scope: 'user' }, person, consent);
+  assert.deepEqual(similarIds(main, 'user', ghost.replace('mountains', 'hills')), []);
+  assert.deepEqual(similarIds(main, 'user', real.replace('five', 'seven')), [kept.id]);
+});
+
+test('a change committed by another connection is seen by a reader that had cached the old words', () => {
+  const { store, home } = openStore('nuzo-novelty-reader');
+  const before = 'The staging cluster scales down to zero nodes every night after the last build finishes';
+  const after = 'Security patches for the base images are applied every Tuesday and rolled out by Thursday';
+  const m = executeWrite(store, { content: before, scope: 'user' }, person, consent);
+  const reader = Store.open(home, 'reader', { readonly: true });
+  try {
+    assert.deepEqual(similarIds(reader, 'user', before.replace('zero', 'one')), [m.id]); // the reader caches its words
+    executeWrite(store, { memory_id: m.id, expected_revision: 1, content: after }, person, consent);
+    assert.deepEqual(similarIds(reader, 'user', after.replace('Tuesday', 'Wednesday')), [m.id]);
+    assert.deepEqual(similarIds(reader, 'user', before.replace('zero', 'one')), []);
+  } finally {
+    reader.close();
+  }
 });
 
 test('the seed: 16 random bytes per installation, created once, kept across restarts, never exported', () => {

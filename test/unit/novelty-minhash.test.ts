@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BANDS, BAND_ROWS, MINHASH_FUNCTIONS, candidateProbability, hasherFromSeed, sketch, wordIds, wordSet } from '../../main/pipeline/minhash.js';
+import { BANDS, BAND_ROWS, MINHASH_FUNCTIONS, candidateProbability, halfSipHash64, hasherFromSeed, sketch, wordIds, wordSet } from '../../main/pipeline/minhash.js';
 import { similarity } from '../../main/pipeline/novelty.js';
 
 /** A small deterministic PRNG (mulberry32) so every run draws the same words. */
@@ -26,6 +26,22 @@ function pair(r: () => number, size: number, shared: number): [Set<string>, Set<
     new Set([...common, ...Array.from({ length: size - shared }, () => word(r))]),
   ];
 }
+
+test('the word hash is HalfSipHash-2-4 (64-bit output): the reference test vectors', () => {
+  // vectors_hsip64 from the SipHash reference: key 00..07, message 00 01 … (len − 1); the text
+  // is read as UTF-16 code units, two bytes each, little-endian
+  const expected: Record<number, string> = { 0: '218d1f59b9b83cc8', 2: '064f39ef7c50eb57', 4: 'd5e78a175be52ea1', 6: 'ce3e91358aa2bc25', 10: '95b0469f06a6f2ee' };
+  const out = new Uint32Array(2);
+  for (const [len, hex] of Object.entries(expected)) {
+    let text = '';
+    for (let i = 0; i < Number(len); i += 2) text += String.fromCharCode(i | ((i + 1) << 8));
+    halfSipHash64(0x03020100, 0x07060504, text, out);
+    const got = Buffer.alloc(8);
+    got.writeUInt32LE(out[0]!, 0);
+    got.writeUInt32LE(out[1]!, 4);
+    assert.equal(got.toString('hex'), hex, `message of ${len} bytes`);
+  }
+});
 
 const sharesBand = (a: number[], b: number[]): boolean => a.some((k) => b.includes(k));
 
