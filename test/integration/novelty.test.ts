@@ -11,6 +11,7 @@ import type { Memory } from '../../main/core/types.js';
 import { tempHome } from '../helpers/temp-home.js';
 import { agent, person } from '../helpers/requesters.js';
 import { nuzoCli } from '../helpers/paths.js';
+import { prng } from '../helpers/prng.js';
 
 /**
  * Near-duplicates (DESIGN §4 stage 6) must always be found: a draft with one needs a person's
@@ -38,16 +39,6 @@ function pinSeed(store: Store, hex: string): void {
   store.transaction(() => rebuildBands(store.db));
 }
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VOCABULARY = Array.from({ length: 4000 }, (_, i) => `w${(i * 7919).toString(36)}${'aeiou'[i % 5]}`);
 const pick = (r: () => number): string => VOCABULARY[Math.floor(r() * VOCABULARY.length)]!;

@@ -2,18 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BANDS, BAND_ROWS, MINHASH_FUNCTIONS, candidateProbability, halfSipHash64, hasherFromSeed, sketch, wordIds, wordSet } from '../../main/pipeline/minhash.js';
 import { similarity } from '../../main/pipeline/novelty.js';
+import { prng } from '../helpers/prng.js';
 
-/** A small deterministic PRNG (mulberry32) so every run draws the same words. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const seedFrom = (r: () => number): Buffer => Buffer.from(Array.from({ length: 16 }, () => Math.floor(r() * 256)));
 const word = (r: () => number): string => Math.floor(r() * 36 ** 7).toString(36).padStart(4, 'q');

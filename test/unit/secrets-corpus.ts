@@ -8,6 +8,10 @@
  * protection and the corpus is the same on every run.
  */
 import { githubChecksum } from '../../main/pipeline/secrets/rules.js';
+import { prng } from '../helpers/prng.js';
+
+/** The corpus's name for the shared PRNG. */
+export const seededRandom = prng;
 
 export interface PositiveSample {
   id: string;
@@ -31,17 +35,6 @@ export interface SecretCorpus {
   negatives: NegativeSample[];
 }
 
-/** mulberry32: tiny, seedable, good enough to make token-shaped strings. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
