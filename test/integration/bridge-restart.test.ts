@@ -3,7 +3,7 @@
  * itself), replays the host's initialize, and answers what the old app never will.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import Database from 'better-sqlite3';
@@ -14,38 +14,13 @@ import { socketLocation } from '../../main/ipc/socket-path.js';
 import { bridgeCli } from '../helpers/paths.js';
 import { startServe } from '../helpers/service-process.js';
 import { tempHome } from '../helpers/temp-home.js';
+import { alive, ownerPid, stopOwner } from '../helpers/service-owner.js';
 
 const cleanups: Array<() => unknown> = [];
 
 after(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function ownerPid(home: string): number | null {
-  try {
-    return (JSON.parse(readFileSync(join(home, 'nuzo.lock.owner'), 'utf8')) as { pid: number }).pid;
-  } catch {
-    return null;
-  }
-}
-
-/** Stops whatever service holds the data folder (the one the bridge started is no child of ours). */
-async function stopOwner(home: string): Promise<void> {
-  const pid = ownerPid(home);
-  if (pid === null || !alive(pid)) return;
-  process.kill(pid, 'SIGTERM');
-  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
-}
 
 function freshHome(): string {
   const { home, cleanup } = tempHome('nuzo-bridge-restart');

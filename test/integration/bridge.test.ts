@@ -13,6 +13,7 @@ import { socketLocation } from '../../main/ipc/socket-path.js';
 import { bridgeCli } from '../helpers/paths.js';
 import { startServe, type RunningService } from '../helpers/service-process.js';
 import { tempHome } from '../helpers/temp-home.js';
+import { alive, ownerPid, stopOwner } from '../helpers/service-owner.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const cleanups: Array<() => unknown> = [];
@@ -37,32 +38,6 @@ async function service(home: string): Promise<RunningService> {
   const running = await startServe(home);
   cleanups.push(() => running.stop());
   return running;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function ownerPid(home: string): number | null {
-  try {
-    return (JSON.parse(readFileSync(join(home, 'nuzo.lock.owner'), 'utf8')) as { pid: number }).pid;
-  } catch {
-    return null;
-  }
-}
-
-/** Stops whatever service holds the data folder (one the bridge started is no child of ours). */
-async function stopOwner(home: string): Promise<void> {
-  const pid = ownerPid(home);
-  if (pid === null || !alive(pid)) return;
-  process.kill(pid, 'SIGTERM');
-  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
 }
 
 /** What hosts pass: the SDK's default environment plus ours (and the socket's runtime folder). */
